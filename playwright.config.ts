@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+const bench = !!process.env.BENCH;
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: bench ? 900_000 : 60_000,
+  grep: bench ? /@bench/ : undefined,
+  grepInvert: bench ? undefined : /@bench/,
+  reporter: [['list'], ['json', { outputFile: bench ? 'reports/bench.json' : 'reports/e2e.json' }]],
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      ],
+    },
+  },
+  webServer: {
+    command: 'vite build && vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    url: 'http://127.0.0.1:4173',
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+});

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, unit tests, build and e2e; ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+rm -rf reports && mkdir -p reports
+rc=0
+echo "== typecheck"; npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json || { rc=1; echo "typecheck failed" > reports/typecheck.failed; }
+echo "== unit"; npx vitest run || rc=1
+echo "== e2e (builds the app)"; npx playwright test || rc=1
+node scripts/summary.mjs || rc=1
+exit $rc

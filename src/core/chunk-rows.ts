@@ -1,0 +1,150 @@
+import { ROW_TAGS, isRowTag, type RowTag } from './catalog';
+import type { SessionEvent } from './types';
+
+/**
+ * Packed chunk rows (core.md §10): storage-only lines that stand for a run of `assistant/chunk`
+ * deltas. A validated row stays packed in memory; members are materialized on demand.
+ */
+export class PackedRow {
+  constructor(
+    readonly tag: RowTag,
+    readonly seq0: number,
+    readonly time0: number,
+    readonly turn: number,
+    readonly step: number,
+    readonly index: number,
+    readonly dt: readonly number[],
+    readonly payload: readonly string[],
+    readonly id?: string,
+    readonly name?: string,
+  ) {}
+
+  get length(): number {
+    return this.payload.length;
+  }
+
+  timeAt(k: number): number {
+    let t = this.time0;
+    for (let i = 0; i < k; i++) t += this.dt[i];
+    return t;
+  }
+
+  /** The k-th member as the event the row stands for, in the codec's fixed key order. */
+  member(k: number, time = this.timeAt(k)): SessionEvent {
+    const kind = ROW_TAGS[this.tag];
+    const chunk = kind === 'tool-call-delta'
+      ? (this.name !== undefined
+        ? { type: kind, index: this.index, id: this.id, name: this.name, argumentsDelta: this.payload[k] }
+        : { type: kind, index: this.index, id: this.id, argumentsDelta: this.payload[k] })
+      : { type: kind, index: this.index, text: this.payload[k] };
+    return { type: 'assistant/chunk', seq: this.seq0 + k, time, data: { turn: this.turn, step: this.step, chunk } };
+  }
+
+  /** All members, expanded. */
+  expand(): SessionEvent[] {
+    const out: SessionEvent[] = [];
+    let t = this.time0;
+    for (let k = 0; k < this.payload.length; k++) {
+      if (k > 0) t += this.dt[k - 1];
+      out.push(this.member(k, t));
+    }
+    return out;
+  }
+}
+
+const sameKeys = (o: object, keys: readonly string[]) => {
+  const own = Object.keys(o);
+  return own.length === keys.length && keys.every((k) => Object.prototype.hasOwnProperty.call(o, k));
+};
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * Validates one parsed storage line. A row tag yields a PackedRow or throws
+ * «malformed <tag> storage row: <why>»; any other value passes through unvalidated.
+ */
+export function decodeStorageRecord(v: unknown): PackedRow | unknown {
+  if (!isObj(v) || Array.isArray(v) || !isRowTag(v.type)) return v;
+  const tag = v.type;
+  const fail = (why: string) => new Error(`malformed ${tag} storage row: ${why}`);
+  if (!sameKeys(v, ['type', 'seq0', 'time0', 'data'])) throw fail('envelope keys');
+  const { seq0, time0, data } = v;
+  if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) throw fail('seq0');
+  if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) throw fail('time0');
+  if (!isObj(data)) throw fail('data');
+  const tool = tag === 'tool-call-chunks';
+  if (tool) {
+    const ok = sameKeys(data, ['turn', 'step', 'index', 'id', 'dt', 'args']) || sameKeys(data, ['turn', 'step', 'index', 'id', 'dt', 'name', 'args']);
+    if (!ok) throw fail('data keys');
+    if (typeof data.id !== 'string') throw fail('id');
+    if ('name' in data && typeof data.name !== 'string') throw fail('name');
+  } else if (!sameKeys(data, ['turn', 'step', 'index', 'dt', 'texts'])) throw fail('data keys');
+  if (typeof data.turn !== 'number' || typeof data.step !== 'number' || typeof data.index !== 'number') throw fail('turn/step/index');
+  const payload = tool ? data.args : data.texts;
+  if (!Array.isArray(payload) || payload.length === 0 || !payload.every((s) => typeof s === 'string')) throw fail('payload');
+  const dt = data.dt;
+  if (!Array.isArray(dt) || !dt.every((d) => typeof d === 'number' && Number.isSafeInteger(d))) throw fail('dt');
+  if (dt.length !== payload.length - 1) throw fail('dt arity');
+  if (!Number.isSafeInteger(seq0 + payload.length - 1)) throw fail('member seq range');
+  let t = time0;
+  for (const d of dt as number[]) { t += d; if (!Number.isSafeInteger(t)) throw fail('member time range'); }
+  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, dt as number[], payload as string[],
+    tool ? (data.id as string) : undefined, tool && 'name' in data ? (data.name as string) : undefined);
+}
+
+type Delta = { kind: string; turn: number; step: number; index: number; text: string; id?: string; name?: string; hasName: boolean };
+
+function packable(e: SessionEvent): Delta | null {
+  if (e.type !== 'assistant/chunk' || !sameKeys(e, ['type', 'seq', 'time', 'data'])) return null;
+  if (!Number.isSafeInteger(e.seq) || e.seq < 0 || !Number.isSafeInteger(e.time)) return null;
+  const d = e.data;
+  if (!isObj(d) || !sameKeys(d, ['turn', 'step', 'chunk']) || typeof d.turn !== 'number' || typeof d.step !== 'number') return null;
+  const c = d.chunk;
+  if (!isObj(c) || typeof c.index !== 'number') return null;
+  if ((c.type === 'text-delta' || c.type === 'reasoning-delta') && sameKeys(c, ['type', 'index', 'text']) && typeof c.text === 'string') {
+    return { kind: c.type, turn: d.turn, step: d.step, index: c.index, text: c.text, hasName: false };
+  }
+  if (c.type === 'tool-call-delta' && typeof c.id === 'string' && typeof c.argumentsDelta === 'string') {
+    if (sameKeys(c, ['type', 'index', 'id', 'argumentsDelta'])) return { kind: c.type, turn: d.turn, step: d.step, index: c.index, text: c.argumentsDelta, id: c.id, hasName: false };
+    if (sameKeys(c, ['type', 'index', 'id', 'name', 'argumentsDelta']) && typeof c.name === 'string') {
+      return { kind: c.type, turn: d.turn, step: d.step, index: c.index, text: c.argumentsDelta, id: c.id, name: c.name, hasName: true };
+    }
+  }
+  return null;
+}
+
+const TAG_OF: Record<string, RowTag> = { 'text-delta': 'text-chunks', 'reasoning-delta': 'reasoning-chunks', 'tool-call-delta': 'tool-call-chunks' };
+
+/** Minimum members for a packed row (format constant). */
+export const MIN_RUN = 3;
+
+/** Packs runs of ≥3 eligible deltas into row records; everything else is emitted verbatim, in order. */
+export function packChunkRuns(events: readonly SessionEvent[]): unknown[] {
+  const out: unknown[] = [];
+  let run: { e: SessionEvent; d: Delta }[] = [];
+  const flush = () => {
+    if (run.length >= MIN_RUN) {
+      const f = run[0];
+      const dt = run.slice(1).map((m, i) => m.e.time - run[i].e.time);
+      const data: Record<string, unknown> = { turn: f.d.turn, step: f.d.step, index: f.d.index, dt };
+      if (f.d.kind === 'tool-call-delta') {
+        data.id = f.d.id;
+        if (f.d.hasName) data.name = f.d.name;
+        data.args = run.map((m) => m.d.text);
+      } else data.texts = run.map((m) => m.d.text);
+      out.push({ type: TAG_OF[f.d.kind], seq0: f.e.seq, time0: f.e.time, data });
+    } else for (const m of run) out.push(m.e);
+    run = [];
+  };
+  for (const e of events) {
+    const d = packable(e);
+    if (!d) { flush(); out.push(e); continue; }
+    const p = run[run.length - 1];
+    const continues = p && p.d.kind === d.kind && e.seq === p.e.seq + 1 && Number.isSafeInteger(e.time - p.e.time)
+      && p.d.turn === d.turn && p.d.step === d.step && p.d.index === d.index
+      && (d.kind !== 'tool-call-delta' || (p.d.id === d.id && p.d.hasName === d.hasName && p.d.name === d.name));
+    if (!continues) flush();
+    run.push({ e, d });
+  }
+  flush();
+  return out;
+}

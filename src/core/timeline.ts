@@ -1,0 +1,125 @@
+import type { EventLog } from './event-log';
+import { deriveEventMessage } from './messages';
+import type { SurfaceFold } from './surface';
+import { isAppendSurfaceEvent, isCompactionCheckpoint } from './transcript';
+import type { Message } from './types';
+
+/** Index of the last element ≤ x in a sorted array, or -1. */
+export function lastAtOrBefore(sorted: ArrayLike<number>, x: number): number {
+  let lo = 0, hi = sorted.length - 1, ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= x) { ans = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  return ans;
+}
+
+export interface MomentCounts {
+  readonly seq: number;
+  readonly events: number;
+  readonly surface: number;
+  readonly transcript: number;
+  readonly messages: number;
+  readonly turn: number;
+}
+
+/**
+ * Replay: the log truncated at any seq N without refolding from 0. Built once from the fold's
+ * interval record (each surface node's birth seq, the seq that shadowed it and its place in the
+ * global order); a query walks the node intervals, never the log. Truncation runs no repair.
+ */
+export class Timeline {
+  private readonly nodeSeqs: Float64Array;
+  private readonly nodeRemovedAt: Float64Array;
+  private readonly nodeHasMessage: Uint8Array;
+  /** Append-origin message seqs, ascending. */
+  readonly transcriptSeqs: Int32Array;
+  /** Compaction checkpoint seqs, ascending. */
+  readonly compactionSeqs: Int32Array;
+  /** Replacement seqs, ascending. */
+  readonly replacementSeqs: Int32Array;
+  /** request/header seqs, ascending. */
+  readonly headerSeqs: Int32Array;
+  /** turn/start seqs, ascending. */
+  readonly turnSeqs: Int32Array;
+
+  constructor(private readonly log: EventLog, fold: SurfaceFold, through = log.length - 1) {
+    const { seqs, removedAt } = fold.orderedNodes();
+    this.nodeSeqs = seqs;
+    this.nodeRemovedAt = removedAt;
+    this.nodeHasMessage = new Uint8Array(seqs.length);
+    for (let i = 0; i < seqs.length; i++) this.nodeHasMessage[i] = deriveEventMessage(log.rawAt(seqs[i])) ? 1 : 0;
+    const tr: number[] = [], cp: number[] = [], rp: number[] = [], hd: number[] = [], tu: number[] = [];
+    for (let s = 0; s <= through && s < log.length; s++) {
+      if (log.isPacked(s)) continue;
+      const e = log.rawAt(s);
+      if (isAppendSurfaceEvent(e)) tr.push(s);
+      else if (typeof e.surfaceOp === 'object' && e.surfaceOp !== null) { rp.push(s); if (isCompactionCheckpoint(e)) cp.push(s); }
+      if (e.type === 'request/header') hd.push(s);
+      else if (e.type === 'turn/start') tu.push(s);
+    }
+    this.transcriptSeqs = Int32Array.from(tr);
+    this.compactionSeqs = Int32Array.from(cp);
+    this.replacementSeqs = Int32Array.from(rp);
+    this.headerSeqs = Int32Array.from(hd);
+    this.turnSeqs = Int32Array.from(tu);
+  }
+
+  /** Surface node seqs as of seq N, in surface order. */
+  surfaceAt(n: number): number[] {
+    const out: number[] = [];
+    const seqs = this.nodeSeqs, rem = this.nodeRemovedAt;
+    for (let i = 0; i < seqs.length; i++) if (seqs[i] <= n && rem[i] > n) out.push(seqs[i]);
+    return out;
+  }
+
+  /** Number of derived messages as of N (assistant messages with empty content are skipped). */
+  messageCountAt(n: number): number {
+    let c = 0;
+    const seqs = this.nodeSeqs, rem = this.nodeRemovedAt, has = this.nodeHasMessage;
+    for (let i = 0; i < seqs.length; i++) if (has[i] && seqs[i] <= n && rem[i] > n) c++;
+    return c;
+  }
+
+  /** Derived model messages as of N (frozen, shared with the log). */
+  messagesAt(n: number): Message[] {
+    const out: Message[] = [];
+    for (const s of this.surfaceAt(n)) {
+      const m = deriveEventMessage(this.log.event(s));
+      if (m) out.push(m);
+    }
+    return out;
+  }
+
+  transcriptAt(n: number): number[] {
+    return Array.from(this.transcriptSeqs.subarray(0, lastAtOrBefore(this.transcriptSeqs, n) + 1));
+  }
+
+  /** Seq of the request/header in force at N, or -1. */
+  headerSeqAt(n: number): number {
+    const i = lastAtOrBefore(this.headerSeqs, n);
+    return i < 0 ? -1 : this.headerSeqs[i];
+  }
+
+  /** 1-based index of the turn open or last started at N (0 before the first turn). */
+  turnAt(n: number): number {
+    return lastAtOrBefore(this.turnSeqs, n) + 1;
+  }
+
+  /** Is the node at seq on the surface at N? */
+  isShadowedAt(seq: number, n: number): boolean {
+    for (let i = 0; i < this.nodeSeqs.length; i++) if (this.nodeSeqs[i] === seq) return this.nodeRemovedAt[i] <= n;
+    return false;
+  }
+
+  countsAt(n: number): MomentCounts {
+    return {
+      seq: n,
+      events: Math.min(n + 1, this.log.length),
+      surface: this.surfaceAt(n).length,
+      transcript: lastAtOrBefore(this.transcriptSeqs, n) + 1,
+      messages: this.messageCountAt(n),
+      turn: this.turnAt(n),
+    };
+  }
+}

@@ -1,0 +1,199 @@
+import { EventLog } from '../core/event-log';
+import { SessionError, type RefusalKind } from '../core/errors';
+import { parseHeaderRecord } from '../core/header';
+import { collectInvariantDiagnostics, type Diagnostic } from '../core/invariants';
+import { LineageIndex } from '../core/lineage';
+import { Session } from '../core/session';
+import { Timeline } from '../core/timeline';
+import type { SessionEvent, SessionHeader } from '../core/types';
+import { RecordScanner, type DroppedRecord } from './record-scanner';
+import { sniffFormat } from './sniff';
+import { decodeFrame, decodeTornFrame, scanZstdFrames } from './zstd';
+
+export type Verdict =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly kind: RefusalKind; readonly code: string; readonly message: string; readonly line?: number; readonly seq?: number };
+
+export interface LoadOptions {
+  /** Called with plaintext-independent progress: input bytes done and total. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Time stamped on an appended end-seed marker (default: now). */
+  now?: number;
+  fileName?: string;
+}
+
+export interface TornTail {
+  /** Bytes discarded at the end (plain: file size minus committed bytes). */
+  readonly bytes: number;
+  /** First physical line of the discarded region. */
+  readonly line: number;
+  /** The start of the discarded text, for display. */
+  readonly preview: string;
+}
+
+/** Everything a load produced: DSH's verdict and everything we can still show (decisions §1). */
+export interface LoadResult {
+  readonly fileName?: string;
+  readonly encoding: 'jsonl' | 'zstd';
+  readonly byteLength: number;
+  readonly verdict: Verdict;
+  readonly header?: SessionHeader;
+  /** Present whenever the header passed the gate, refused or not: the events we accepted. */
+  readonly session?: Session;
+  readonly timeline?: Timeline;
+  readonly lineage?: LineageIndex;
+  readonly storedEventCount: number;
+  readonly tornBytes?: number;
+  readonly torn?: TornTail;
+  readonly closers: readonly SessionEvent[];
+  readonly firstLiveSeq: number;
+  readonly endSeedAppended: boolean;
+  /** Last seq that passed validation (the whole log when ok). */
+  readonly acceptedThrough: number;
+  /** Records DSH does not read: the first bad one and everything after it. */
+  readonly dropped: readonly DroppedRecord[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly nonJsonNumberSeqs: readonly number[];
+  readonly frames?: { readonly complete: number; readonly tornBytes: number };
+  /** Physical line (header = 1) of the record holding seq; undefined for synthesized events. */
+  lineOfSeq(seq: number): number | undefined;
+}
+
+export class LoadCancelled extends Error {
+  constructor() { super('Load cancelled.'); this.name = 'LoadCancelled'; }
+}
+
+const BLOCK = 4 << 20;
+const YIELD_MS = 40;
+
+/** Runs `step` over blocks, yielding to the event loop about every YIELD_MS so cancel and progress get through. */
+async function pace(opts: LoadOptions, state: { last: number }): Promise<void> {
+  if (opts.signal?.aborted) throw new LoadCancelled();
+  const now = Date.now();
+  if (now - state.last > YIELD_MS) {
+    state.last = now;
+    await new Promise((r) => setTimeout(r, 0));
+    if (opts.signal?.aborted) throw new LoadCancelled();
+  }
+}
+
+function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined): Verdict {
+  const line = err.line ?? (err.seq !== undefined ? lineOfSeq(err.seq) : undefined);
+  const where = line !== undefined ? `Line ${line}${err.seq !== undefined ? `, seq ${err.seq}` : ''}: ` : err.seq !== undefined ? `Seq ${err.seq} (synthesized on load): ` : '';
+  const msg = err.message.replace(/^Line \d+[^:]*: /, '');
+  return { ok: false, kind: err.kind, code: err.code, message: where + msg, ...(line !== undefined ? { line } : {}), ...(err.seq !== undefined ? { seq: err.seq } : {}) };
+}
+
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Bytes → verdict and model, as DSH's cold load does it (persistence.md §1–4). */
+export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Promise<LoadResult> {
+  const encoding = sniffFormat(bytes) === 'zstd' ? 'zstd' : 'jsonl';
+  const pacing = { last: Date.now() };
+  const base = { fileName: opts.fileName, encoding, byteLength: bytes.length } as const;
+  const empty = (v: Verdict, header?: SessionHeader, scanner?: RecordScanner): LoadResult => ({
+    ...base, verdict: v, header, storedEventCount: scanner?.log.length ?? 0, closers: [], firstLiveSeq: 0, endSeedAppended: false,
+    acceptedThrough: -1, dropped: scanner?.dropped ?? [], diagnostics: [], nonJsonNumberSeqs: [], lineOfSeq: (s) => scanner?.lineOfSeq(s),
+  });
+  const fail = (code: string, message: string, kind: RefusalKind = 'corrupt', line = 1) => new SessionError(code, message, { kind, line });
+
+  let header: SessionHeader | undefined;
+  let scanner: RecordScanner | undefined;
+  let frames: LoadResult['frames'];
+  let tornStartLine = 0;
+  let headerLen = 0;
+  try {
+    const readHeader = (lineBytes: Uint8Array) => {
+      let v: unknown;
+      try { v = JSON.parse(decoder.decode(lineBytes)); } catch { throw fail('header-json', 'Line 1, the header, is not valid JSON.'); }
+      header = parseHeaderRecord(v);
+      scanner = new RecordScanner(2);
+    };
+    if (encoding === 'jsonl') {
+      const lf = bytes.indexOf(10);
+      if (lf < 0) throw fail('no-header', 'The file is empty or has no complete header line (no newline anywhere).');
+      readHeader(bytes.subarray(0, lf));
+      headerLen = lf + 1;
+      let p = lf + 1;
+      while (p < bytes.length) {
+        let end = Math.min(p + BLOCK, bytes.length);
+        if (end < bytes.length) {
+          const nl = bytes.indexOf(10, end - 1);
+          end = nl < 0 ? bytes.length : nl + 1;
+        }
+        scanner!.push(bytes.subarray(p, end));
+        p = end;
+        opts.onProgress?.(p, bytes.length);
+        await pace(opts, pacing);
+      }
+      scanner!.finish();
+    } else {
+      const scan = scanZstdFrames(bytes);
+      if (scan.frames.length === 0) throw fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
+      const first = await decodeFrame(bytes, scan.frames[0]);
+      const lf = first.indexOf(10);
+      if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
+      readHeader(first.subarray(0, lf));
+      for (let i = 1; i < scan.frames.length; i++) {
+        scanner!.push(await decodeFrame(bytes, scan.frames[i]));
+        opts.onProgress?.(scan.frames[i].end, bytes.length);
+        await pace(opts, pacing);
+      }
+      const fragmentInComplete = scanner!.fragmentBytes > 0;
+      const badInComplete = scanner!.firstBad !== undefined;
+      tornStartLine = scanner!.firstBad?.line ?? 0;
+      if (scan.tornStart >= 0) {
+        if (!fragmentInComplete) scanner!.push(decodeTornFrame(bytes.subarray(scan.tornStart)));
+        opts.onProgress?.(bytes.length, bytes.length);
+      }
+      scanner!.finish();
+      frames = { complete: scan.frames.length, tornBytes: scan.tornStart >= 0 ? bytes.length - scan.tornStart : 0 };
+      const committed = scanner!.committedError();
+      if (committed) throw committed;
+      if (fragmentInComplete || badInComplete) {
+        const line = scanner!.firstBad?.line ?? tornStartLine;
+        throw new SessionError('zstd-torn-record', 'Corrupt Zstandard session log: a complete frame contains a torn JSONL record, and DSH forgives damage only inside a torn final frame.', { line: line || undefined });
+      }
+    }
+    const committed = scanner!.committedError();
+    if (committed) throw committed;
+  } catch (err) {
+    if (err instanceof LoadCancelled) throw err;
+    if (!(err instanceof SessionError)) throw err;
+    const r = empty(refusal(err, (s) => scanner?.lineOfSeq(s)), header, scanner);
+    if (!header || !scanner) return r;
+    return finishRefusedScan(r, header, scanner, opts);
+  }
+  return restore({ ...base, headerLen }, header!, scanner!, frames, opts);
+}
+
+/** A scan-level refusal still shows the preserved prefix, folded best-effort. */
+function finishRefusedScan(r: LoadResult, header: SessionHeader, scanner: RecordScanner, opts: LoadOptions): LoadResult {
+  const { session, failure } = Session.restore(header, scanner.log, { now: opts.now });
+  const through = failure ? failure.acceptedThrough : session.log.length - 1;
+  return {
+    ...r, session, acceptedThrough: through, timeline: new Timeline(session.log, session.fold, through),
+    lineage: new LineageIndex(session.log, session.fold), diagnostics: collectInvariantDiagnostics(session.log),
+  };
+}
+
+function restore({ headerLen, ...base }: { fileName?: string; encoding: 'jsonl' | 'zstd'; byteLength: number; headerLen: number }, header: SessionHeader, scanner: RecordScanner, frames: LoadResult['frames'], opts: LoadOptions): LoadResult {
+  const stored = scanner.log.length;
+  const lineOfSeq = (s: number) => (s < stored ? scanner.lineOfSeq(s) : undefined);
+  const tornBytes = base.encoding === 'jsonl' ? base.byteLength - headerLen - scanner.preservedBytes : undefined;
+  const { session, closers, endSeedAppended, failure } = Session.restore(header, scanner.log, { now: opts.now });
+  const verdict: Verdict = failure ? refusal(failure.error, lineOfSeq) : { ok: true };
+  const through = failure ? failure.acceptedThrough : session.log.length - 1;
+  const tornLine = scanner.firstBad?.line;
+  const torn: TornTail | undefined = tornBytes || scanner.fragmentBytes || scanner.firstBad
+    ? { bytes: tornBytes ?? scanner.fragmentBytes, line: tornLine ?? scanner.nextLine, preview: scanner.tornPreview() }
+    : undefined;
+  return {
+    ...base, verdict, header, session, storedEventCount: stored, tornBytes, torn, closers: failure ? [] : closers,
+    firstLiveSeq: failure ? 0 : session.firstLiveSeq, endSeedAppended, acceptedThrough: through,
+    dropped: scanner.dropped, nonJsonNumberSeqs: scanner.nonJsonNumberSeqs, frames,
+    timeline: new Timeline(session.log, session.fold, through), lineage: new LineageIndex(session.log, session.fold),
+    diagnostics: collectInvariantDiagnostics(session.log), lineOfSeq,
+  };
+}

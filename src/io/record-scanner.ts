@@ -1,0 +1,195 @@
+import { isRowTag } from '../core/catalog';
+import { PackedRow, decodeStorageRecord } from '../core/chunk-rows';
+import { EventLog } from '../core/event-log';
+import { SessionError } from '../core/errors';
+import { hasNonJsonNumber } from '../core/json';
+import type { SessionEvent } from '../core/types';
+
+const LF = 10;
+
+/** A record DSH stops reading at or after: kept so that the viewer can list it (decisions §1). */
+export interface DroppedRecord {
+  readonly line: number;
+  /** Why it was not preserved: the first bad record, or a record after it. */
+  readonly reason: 'unparsable' | 'seq-gap' | 'after-damage';
+  readonly text: string;
+  /** The parsed value, when the line is JSON. */
+  readonly value?: unknown;
+}
+
+export interface FirstBad {
+  readonly line: number;
+  readonly kind: 'unparsable' | 'seq-gap';
+  readonly expected: number;
+  readonly got: unknown;
+  /** Where the bad record starts in the scanned plaintext, in bytes. */
+  readonly byteOffset: number;
+}
+
+/**
+ * DSH's record rule (persistence.md §3.5), fed with plaintext bytes after the header: records are
+ * preserved while contiguous; at the first bad record preservation stops, and any later decodable
+ * record holding a `turn/end` makes the damage committed (a refusal). A trailing fragment without
+ * LF is never parsed.
+ */
+export class RecordScanner {
+  readonly log = new EventLog();
+  readonly dropped: DroppedRecord[] = [];
+  firstBad?: FirstBad;
+  /** Physical line of the committed `turn/end` that makes the damage fatal. */
+  committedTurnEndLine?: number;
+  /** Seqs whose values hold -0 or a non-finite number (decisions §3.5). */
+  readonly nonJsonNumberSeqs: number[] = [];
+  /** Line of each record start, parallel to recordSeq0. */
+  private readonly recordLine: number[] = [];
+  private readonly recordSeq0: number[] = [];
+  private expected = 0;
+  private line: number;
+  private bytesSeen = 0;
+  private carry: Uint8Array | null = null;
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+  constructor(firstLine = 2, private readonly keepDropped = 100_000) {
+    this.line = firstLine;
+  }
+
+  /** Plaintext bytes consumed into complete records so far. */
+  get committedBytes(): number {
+    return this.bytesSeen;
+  }
+
+  /** Bytes of a trailing fragment without LF (after `finish`). */
+  get fragmentBytes(): number {
+    return this.carry ? this.carry.length : 0;
+  }
+
+  get fragment(): Uint8Array | null {
+    return this.carry;
+  }
+
+  /** The physical line the next record would have. */
+  get nextLine(): number {
+    return this.line;
+  }
+
+  /** Plaintext bytes of preserved records (up to the first bad record). */
+  get preservedBytes(): number {
+    return this.firstBad ? this.firstBad.byteOffset : this.bytesSeen;
+  }
+
+  /** The start of the discarded text (first bad record, else the fragment), for display. */
+  tornPreview(max = 200): string {
+    if (this.firstBad) return this.dropped[0]?.text.slice(0, max) ?? '';
+    return this.carry ? this.decoder.decode(this.carry.subarray(0, max)) : '';
+  }
+
+  /** Physical line of the record that holds seq, or undefined. */
+  lineOfSeq(seq: number): number | undefined {
+    const a = this.recordSeq0;
+    let lo = 0, hi = a.length - 1, ans = -1;
+    while (lo <= hi) { const m = (lo + hi) >> 1; if (a[m] <= seq) { ans = m; lo = m + 1; } else hi = m - 1; }
+    return ans < 0 ? undefined : this.recordLine[ans];
+  }
+
+  /** Feeds plaintext; any bytes after the last LF are carried to the next push. */
+  push(bytes: Uint8Array): void {
+    let buf = bytes;
+    if (this.carry) {
+      buf = new Uint8Array(this.carry.length + bytes.length);
+      buf.set(this.carry);
+      buf.set(bytes, this.carry.length);
+      this.carry = null;
+    }
+    const last = buf.lastIndexOf(LF);
+    if (last < 0) { this.carry = buf.length ? buf.slice() : null; return; }
+    const text = this.decoder.decode(buf.subarray(0, last));
+    this.scanText(text, buf, last);
+    if (last + 1 < buf.length) this.carry = buf.slice(last + 1);
+  }
+
+  private scanText(text: string, bytes: Uint8Array, lastLf: number): void {
+    let pos = 0;
+    let lineIndex = 0;
+    const end = text.length;
+    while (pos <= end) {
+      let nl = text.indexOf('\n', pos);
+      if (nl < 0) nl = end;
+      this.record(text.slice(pos, nl), bytes, lineIndex);
+      lineIndex++;
+      pos = nl + 1;
+    }
+    this.bytesSeen += lastLf + 1;
+  }
+
+  private record(line: string, bytes: Uint8Array, lineIndex: number): void {
+    const lineNo = this.line++;
+    let v: unknown;
+    let parsed = true;
+    try { v = JSON.parse(line); } catch { parsed = false; }
+    if (this.firstBad) { this.afterDamage(line, lineNo, parsed, v); return; }
+    if (!parsed) { this.bad(line, lineNo, 'unparsable', undefined, bytes, lineIndex); return; }
+    if (v === null) {
+      throw new SessionError('null-record', `Line ${lineNo} is the JSON literal null, not an event record.`, { line: lineNo, seq: this.expected });
+    }
+    if (typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      if (isRowTag(o.type)) {
+        let row: PackedRow;
+        try { row = decodeStorageRecord(o) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
+        if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
+        this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
+        this.log.pushRow(row);
+        this.expected += row.length;
+        return;
+      }
+      if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
+      if ((line.includes('-0') || line.includes('e+') || /\d[eE]\d{3}/.test(line)) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
+      this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
+      this.log.push(v as unknown as SessionEvent);
+      this.expected++;
+      return;
+    }
+    this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, undefined);
+  }
+
+  private bad(line: string, lineNo: number, kind: 'unparsable' | 'seq-gap', v: unknown, bytes: Uint8Array, lineIndex: number, got?: unknown): void {
+    // byte offset of this line: the lineIndex-th LF in this buffer, plus what came before
+    let off = 0;
+    for (let i = 0; i < lineIndex; i++) off = bytes.indexOf(LF, off) + 1;
+    this.firstBad = { line: lineNo, kind, expected: this.expected, got, byteOffset: this.bytesSeen + off };
+    this.keep({ line: lineNo, reason: kind, text: line, ...(kind === 'seq-gap' ? { value: v } : {}) });
+    if (kind === 'seq-gap' && isTurnEnd(v)) this.committedTurnEndLine ??= lineNo;
+  }
+
+  private afterDamage(line: string, lineNo: number, parsed: boolean, v: unknown): void {
+    this.keep({ line: lineNo, reason: 'after-damage', text: line, ...(parsed ? { value: v } : {}) });
+    if (parsed && isTurnEnd(v)) this.committedTurnEndLine ??= lineNo;
+  }
+
+  private keep(d: DroppedRecord): void {
+    if (this.dropped.length < this.keepDropped) this.dropped.push(d.text.length > 4096 ? { ...d, text: d.text.slice(0, 4096) + '…' } : d);
+  }
+
+  /** Ends the input; the carry, if any, is the torn fragment. */
+  finish(): void {
+    if (this.carry && this.carry.length === 0) this.carry = null;
+  }
+
+  /** The committed-damage refusal, if the scan found one. */
+  committedError(): SessionError | undefined {
+    const b = this.firstBad;
+    if (!b || this.committedTurnEndLine === undefined) return undefined;
+    const why = b.kind === 'unparsable'
+      ? `Line ${b.line} (seq ${b.expected}) is unparsable, and a turn/end follows on line ${this.committedTurnEndLine}, so the damage is in committed history.`
+      : `Line ${b.line} breaks seq contiguity (expected seq ${b.expected}, got ${describe(b.got)}) in committed history (a turn/end is on line ${this.committedTurnEndLine}).`;
+    return new SessionError(b.kind === 'unparsable' ? 'committed-unparsable' : 'committed-seq-gap', why, { line: b.line, seq: b.expected });
+  }
+}
+
+function isTurnEnd(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'turn/end';
+}
+
+function describe(v: unknown): string {
+  return v === undefined ? 'no seq' : JSON.stringify(v);
+}

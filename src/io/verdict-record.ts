@@ -1,0 +1,61 @@
+import { stringifyJson } from '../core/json';
+import type { SessionEvent } from '../core/types';
+import type { LoadResult } from './load';
+
+/**
+ * The verdict as one JSON-ready record, in the field names of the conformance corpus
+ * (shared/conformance/README.md). `hash` turns a text into a hex digest (sha256 in the CLI).
+ */
+export function formatVerdictRecord(r: LoadResult, hash?: (text: string) => string): Record<string, unknown> {
+  if (!r.verdict.ok) {
+    const v = r.verdict;
+    return { ok: false, kind: v.kind, code: v.code, message: v.message, ...(v.line !== undefined ? { line: v.line } : {}), ...(v.seq !== undefined ? { seq: v.seq } : {}) };
+  }
+  const s = r.session!;
+  const log = s.log;
+  const types: Record<string, number> = {};
+  const endSeedSeqs: number[] = [];
+  for (let i = 0; i < log.length; i++) {
+    const t = log.typeAt(i);
+    types[t] = (types[t] ?? 0) + 1;
+    if (t === 'session/end-seed') endSeedSeqs.push(i);
+  }
+  const sortedTypes = Object.fromEntries(Object.keys(types).sort().map((k) => [k, types[k]]));
+  const messages = s.messages();
+  const out: Record<string, unknown> = {
+    ok: true,
+    ...(r.encoding === 'zstd' ? { encoding: 'zstd' } : {}),
+    header: r.header,
+    storedEventCount: r.storedEventCount,
+    ...(r.tornBytes !== undefined ? { tornBytes: r.tornBytes } : {}),
+    closers: r.closers.map((c: SessionEvent) => ({ type: c.type, seq: c.seq })),
+    inspectEventCount: r.storedEventCount + r.closers.length,
+    firstLiveSeq: r.firstLiveSeq,
+    endSeedAppended: r.endSeedAppended,
+    endSeedSeqs,
+    eventCount: log.length,
+    types: sortedTypes,
+    surfaceSeqs: s.surfaceSeqs(),
+    replaceGeneration: s.fold.gen,
+    transcriptSeqs: Array.from(r.timeline!.transcriptSeqs),
+    replacementSeqs: Array.from(r.timeline!.replacementSeqs),
+    messageCount: messages.length,
+    messageIds: messages.map((m) => m.id),
+  };
+  if (hash) {
+    out.messagesDigest = hash(messages.map((m) => stringifyJson(m)).join('\n'));
+    const seed: string[] = [];
+    for (let i = 0; i < r.firstLiveSeq; i++) seed.push(stringifyJson(log.event(i)));
+    out.seedDigest = hash(seed.join('\n'));
+  }
+  if (r.nonJsonNumberSeqs.length) out.nonJsonNumbers = r.nonJsonNumberSeqs.slice(0, 100);
+  return out;
+}
+
+/** `at`: the log truncated at seq N (no repair runs on a truncated prefix). */
+export function formatMomentRecord(r: LoadResult, n: number): Record<string, unknown> {
+  const t = r.timeline!;
+  const last = (r.session?.log.length ?? 0) - 1;
+  const seq = Math.max(-1, Math.min(n, last));
+  return { seq, surfaceSeqs: t.surfaceAt(seq), transcriptSeqs: t.transcriptAt(seq), messageCount: t.messageCountAt(seq) };
+}

@@ -1,0 +1,97 @@
+import { Decompress, decompress } from 'fzstd';
+import xxhash from 'xxhash-wasm';
+import { SessionError } from '../core/errors';
+
+export const ZSTD_MAGIC = 0xfd2fb528;
+
+export interface FrameScan {
+  /** Complete frames as [start, end) byte ranges. */
+  readonly frames: readonly { start: number; end: number; checksum: boolean }[];
+  /** Start of a structurally incomplete final frame, or -1. */
+  readonly tornStart: number;
+}
+
+const corrupt = (why: string) => new SessionError('zstd-framing', `Corrupt Zstandard session log: ${why}.`, { line: 1 });
+
+/**
+ * Structural frame scan (persistence.md §2.4): walks frame headers and block headers without
+ * decompressing, to tell complete frames from a torn final one. Junk at a frame start is fatal.
+ */
+export function scanZstdFrames(b: Uint8Array): FrameScan {
+  const frames: { start: number; end: number; checksum: boolean }[] = [];
+  let p = 0;
+  const n = b.length;
+  while (p < n) {
+    const start = p;
+    if (n - p < 4) return { frames, tornStart: start };
+    const magic = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
+    if (magic !== ZSTD_MAGIC) throw corrupt(`invalid frame magic at byte ${p}`);
+    p += 4;
+    if (p >= n) return { frames, tornStart: start };
+    const fhd = b[p++];
+    if (fhd & 0x18) throw corrupt(`reserved frame-header bit at byte ${p - 1}`);
+    const single = (fhd >> 5) & 1;
+    const checksum = ((fhd >> 2) & 1) === 1;
+    const dictBytes = [0, 1, 2, 4][fhd & 3];
+    const fcsFlag = fhd >> 6;
+    const fcsBytes = fcsFlag ? 1 << fcsFlag : single ? 1 : 0;
+    p += (single ? 0 : 1) + dictBytes + fcsBytes;
+    if (p > n) return { frames, tornStart: start };
+    for (;;) {
+      if (n - p < 3) return { frames, tornStart: start };
+      const bh = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16);
+      p += 3;
+      const last = bh & 1;
+      const type = (bh >> 1) & 3;
+      const size = bh >> 3;
+      if (type === 3) throw corrupt(`reserved block type at byte ${p - 3}`);
+      p += type === 1 ? 1 : size;
+      if (p > n) return { frames, tornStart: start };
+      if (last) break;
+    }
+    if (checksum) { p += 4; if (p > n) return { frames, tornStart: start }; }
+    frames.push({ start, end: p, checksum });
+  }
+  return { frames, tornStart: -1 };
+}
+
+let hasher: Promise<{ h64Raw(input: Uint8Array, seed?: bigint): bigint }> | null = null;
+
+/** XXH64 (seed 0) of `data`, low 32 bits. */
+async function xxh64low32(data: Uint8Array): Promise<number> {
+  hasher ??= xxhash();
+  const h = await hasher;
+  return Number(h.h64Raw(data, 0n) & 0xffffffffn);
+}
+
+/** Decodes one complete frame and verifies its content checksum; throws a `frame at byte N failed validation`. */
+export async function decodeFrame(b: Uint8Array, f: { start: number; end: number; checksum: boolean }): Promise<Uint8Array> {
+  let out: Uint8Array;
+  try {
+    out = decompress(b.subarray(f.start, f.end));
+  } catch {
+    throw corrupt(`frame at byte ${f.start} failed validation (it does not decompress)`);
+  }
+  if (f.checksum) {
+    const stored = (b[f.end - 4] | (b[f.end - 3] << 8) | (b[f.end - 2] << 16) | (b[f.end - 1] << 24)) >>> 0;
+    if ((await xxh64low32(out)) !== stored) throw corrupt(`frame at byte ${f.start} failed validation (checksum mismatch)`);
+  }
+  return out;
+}
+
+/** Prefix-decodes a torn final frame: the plaintext of every block that completed; errors ignored. */
+export function decodeTornFrame(bytes: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [];
+  try {
+    const d = new Decompress((chunk) => { parts.push(chunk); });
+    d.push(bytes, false);
+  } catch {
+    // damage inside the torn frame ends the recovered prefix
+  }
+  let len = 0;
+  for (const p of parts) len += p.length;
+  const out = new Uint8Array(len);
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
