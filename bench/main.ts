@@ -1,0 +1,55 @@
+/**
+ * Benchmarks. `core`: generates a log shaped like DSH's large-session profile (≈1.3 M events,
+ * ≈100 MB plaintext, mostly packed chunk deltas) with the synthesizer, then for plain and zstd, on the
+ * same bytes, runs each phase in its own process (so peak RSS is per phase): split + JSON.parse only,
+ * the full load, and fold-to-N for random N. Prints figures; the last line is one JSON object.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [what = 'core', ...rest] = process.argv.slice(2);
+const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+
+if (what !== 'core') {
+  console.error(`unknown benchmark "${what}" (available: core)`);
+  process.exit(2);
+}
+
+const events = Number(arg('events', '1300000'));
+const dir = arg('dir', 'tmp/bench');
+mkdirSync(dir, { recursive: true });
+const plain = join(dir, `profile-${events}.jsonl`);
+const zstd = join(dir, `profile-${events}.jsonl.zstd`);
+const tsx = join('node_modules', '.bin', 'tsx');
+for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
+  if (!existsSync(file)) {
+    console.log(`generating ${file} …`);
+    execFileSync(tsx, ['src/synth/main.ts', '--events', String(events), '--out', file, '--seed', '7', ...extra], { stdio: 'inherit' });
+  }
+}
+
+type Phase = { ms: number; peakRssMb: number; events?: number; foldP50Ms?: number; foldP95Ms?: number };
+const run = (mode: string, file: string): Phase => {
+  const out = execFileSync(process.execPath, ['--expose-gc', ...tsxLoaderArgs(), 'bench/phase.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  return JSON.parse(out.trim().split('\n').pop()!);
+};
+function tsxLoaderArgs(): string[] {
+  return ['--import', 'tsx'];
+}
+
+const result: Record<string, unknown> = { events: 0, bytes: statSync(plain).size };
+for (const [name, file] of [['plain', plain], ['zstd', zstd]] as const) {
+  const parse = run('parse', file);
+  const load = run('load', file);
+  result.events = load.events;
+  const figures = {
+    bytes: statSync(file).size,
+    parseMs: Math.round(parse.ms), loadMs: Math.round(load.ms), ratio: +(load.ms / parse.ms).toFixed(2),
+    parsePeakRssMb: Math.round(parse.peakRssMb), peakRssMb: Math.round(load.peakRssMb),
+    foldP50Ms: +load.foldP50Ms!.toFixed(3), foldP95Ms: +load.foldP95Ms!.toFixed(3),
+  };
+  console.log(`${name}: ${figures.bytes} bytes; split+parse ${figures.parseMs} ms (peak ${figures.parsePeakRssMb} MB); full load ${figures.loadMs} ms (peak ${figures.peakRssMb} MB); ratio ${figures.ratio}; fold-to-N p50 ${figures.foldP50Ms} ms, p95 ${figures.foldP95Ms} ms`);
+  result[name] = figures;
+}
+console.log(JSON.stringify(result));

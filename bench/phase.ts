@@ -1,0 +1,67 @@
+/**
+ * One benchmark phase in its own process: `parse FILE` (split lines + JSON.parse, zstd decoded first)
+ * or `load FILE` (the full load, then fold-to-N for random N). Prints one JSON line.
+ */
+import { readFileSync } from 'node:fs';
+import { decompress } from 'fzstd';
+import { loadBytes } from '../src/io/load';
+import { sniffFormat } from '../src/io/sniff';
+
+const [mode, file] = process.argv.slice(2);
+const bytes = new Uint8Array(readFileSync(file));
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
+
+/** The baseline: what any reader must do at least (decode zstd, split on LF, JSON.parse each line). */
+function parseOnly(b: Uint8Array): number {
+  const plain = sniffFormat(b) === 'zstd' ? decompress(b) : b;
+  const dec = new TextDecoder('utf-8', { ignoreBOM: true });
+  const BLOCK = 4 << 20;
+  let n = 0;
+  for (let p = 0; p < plain.length;) {
+    let end = Math.min(p + BLOCK, plain.length);
+    if (end < plain.length) { const nl = plain.indexOf(10, end - 1); end = nl < 0 ? plain.length : nl + 1; }
+    const text = dec.decode(plain.subarray(p, end));
+    let pos = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', pos);
+      if (nl < 0) break;
+      JSON.parse(text.slice(pos, nl));
+      n++;
+      pos = nl + 1;
+    }
+    p = end;
+  }
+  return n;
+}
+
+async function main() {
+  const t0 = performance.now();
+  if (mode === 'parse') {
+    parseOnly(bytes);
+    const ms = performance.now() - t0;
+    peak = Math.max(peak, process.memoryUsage().rss);
+    clearInterval(sampler);
+    console.log(JSON.stringify({ ms, peakRssMb: peak / 2 ** 20 }));
+    return;
+  }
+  const r = await loadBytes(bytes, { now: 0 });
+  const ms = performance.now() - t0;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  if (!r.verdict.ok) throw new Error(`benchmark log refused: ${r.verdict.message}`);
+  const t = r.timeline!;
+  const last = r.session!.log.length - 1;
+  const times: number[] = [];
+  let seed = 12345;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  for (let i = 0; i < 200; i++) {
+    const n = Math.floor(rnd() * (last + 1));
+    const s = performance.now();
+    t.surfaceAt(n); t.transcriptAt(n); t.messageCountAt(n); t.headerSeqAt(n);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  clearInterval(sampler);
+  console.log(JSON.stringify({ ms, peakRssMb: peak / 2 ** 20, events: r.session!.log.length, foldP50Ms: times[100], foldP95Ms: times[189] }));
+}
+main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,96 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DB_NAME, Library, LibraryError, selectEntries, type LibraryEntry } from './library';
+
+const entry = (id: string, over: Partial<LibraryEntry> = {}): LibraryEntry => ({
+  id, name: `${id}.jsonl`, size: 10, verdict: { ok: true }, encoding: 'jsonl', addedAt: 1, ...over,
+});
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe('Library', () => {
+  it('keeps added sessions with their original bytes across reopen', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('a'), bytes: new Uint8Array([1, 2, 3]) }]);
+    lib.close();
+    const again = await Library.open();
+    expect((await again.list()).map((e) => e.id)).toEqual(['a']);
+    expect(Array.from(await again.bytes('a'))).toEqual([1, 2, 3]);
+    again.close();
+  });
+
+  it('renames and deletes entries, deleting their bytes too', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('a'), bytes: new Uint8Array([1]) }, { entry: entry('b'), bytes: new Uint8Array([2]) }]);
+    await lib.rename('a', 'renamed');
+    await lib.remove('b');
+    expect((await lib.list()).map((e) => [e.id, e.name])).toEqual([['a', 'renamed']]);
+    await expect(lib.bytes('b')).rejects.toBeInstanceOf(LibraryError);
+    lib.close();
+  });
+
+  it('adds a batch atomically: a failing item leaves the library exactly as it was', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('keep'), bytes: new Uint8Array([7]) }]);
+    const bad = { entry: { ...entry('x'), id: undefined as unknown as string }, bytes: new Uint8Array([9]) };
+    await expect(lib.add([{ entry: entry('new'), bytes: new Uint8Array([8]) }, bad])).rejects.toBeInstanceOf(LibraryError);
+    expect((await lib.list()).map((e) => e.id)).toEqual(['keep']);
+    await expect(lib.bytes('new')).rejects.toThrow(/not in the library/);
+    lib.close();
+  });
+
+  it('upgrades a version-1 database step by step without losing entries', async () => {
+    const v1 = await openDB(DB_NAME, 1, { upgrade(db) { db.createObjectStore('entries', { keyPath: 'id' }); db.createObjectStore('bytes', { keyPath: 'id' }); } });
+    await v1.put('entries', entry('old', { sessionId: 's1' }));
+    await v1.put('bytes', { id: 'old', bytes: new Uint8Array([5]) });
+    v1.close();
+    const lib = await Library.open();
+    expect((await lib.list()).map((e) => e.id)).toEqual(['old']);
+    lib.close();
+    const raw = await openDB(DB_NAME);
+    expect(Array.from(raw.transaction('entries').store.indexNames).sort()).toEqual(['byAdded', 'bySession']);
+    raw.close();
+  });
+
+  it('reports a full quota in one sentence and keeps the library as it was', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('keep'), bytes: new Uint8Array([1]) }]);
+    const proto = globalThis.IDBObjectStore.prototype;
+    const put = proto.put;
+    proto.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'bytes') throw new DOMException('quota reached', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+    try {
+      await expect(lib.add([{ entry: entry('big'), bytes: new Uint8Array(8) }])).rejects.toMatchObject({ code: 'quota' });
+    } finally {
+      proto.put = put;
+    }
+    expect((await lib.list()).map((e) => e.id)).toEqual(['keep']);
+    lib.close();
+  });
+
+  it('reports the bytes it holds', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('a', { size: 100 }), bytes: new Uint8Array(100) }, { entry: entry('b', { size: 23 }), bytes: new Uint8Array(23) }]);
+    expect(await lib.bytesUsed()).toBe(123);
+    lib.close();
+  });
+});
+
+describe('selectEntries', () => {
+  const list = [entry('a', { name: 'Zeta run', addedAt: 3, size: 5 }), entry('b', { name: 'alpha crash', addedAt: 9, size: 50, sessionId: 'session-42' })];
+  it('filters by name or session id, case-insensitively', () => {
+    expect(selectEntries(list, 'ZETA', 'added').map((e) => e.id)).toEqual(['a']);
+    expect(selectEntries(list, 'session-4', 'added').map((e) => e.id)).toEqual(['b']);
+  });
+  it('sorts newest first, by name, or by size', () => {
+    expect(selectEntries(list, '', 'added').map((e) => e.id)).toEqual(['b', 'a']);
+    expect(selectEntries(list, '', 'name').map((e) => e.id)).toEqual(['b', 'a']);
+    expect(selectEntries(list, '', 'size').map((e) => e.id)).toEqual(['b', 'a']);
+  });
+});

@@ -1,0 +1,150 @@
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+
+/** What the library keeps about a session besides its original bytes. Derived state is never stored. */
+export interface LibraryEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly size: number;
+  readonly sessionId?: string;
+  readonly createdAt?: number;
+  readonly parentSession?: string;
+  readonly seedLength?: number;
+  readonly verdict: { readonly ok: boolean; readonly kind?: string; readonly message?: string };
+  readonly eventCount?: number;
+  readonly encoding: string;
+  readonly addedAt: number;
+  /** For entries that came out of one export ZIP: the archive they came from. */
+  readonly archive?: string;
+}
+
+interface LibrarySchema extends DBSchema {
+  entries: { key: string; value: LibraryEntry; indexes: { byAdded: number; bySession: string } };
+  bytes: { key: string; value: { id: string; bytes: Uint8Array } };
+}
+
+export const DB_NAME = 'seqscope-library';
+export const DB_VERSION = 2;
+
+export class LibraryError extends Error {
+  constructor(readonly code: 'quota' | 'not-found' | 'aborted' | 'storage', message: string) {
+    super(message);
+    this.name = 'LibraryError';
+  }
+}
+
+/**
+ * Schema upgrades, one step per version, so any older database reaches the current shape.
+ * v1: entries + bytes stores. v2: indexes by time added and by session id (for fork trees).
+ */
+function upgrade(db: IDBPDatabase<LibrarySchema>, oldVersion: number, tx: IDBPTransaction<LibrarySchema, ('entries' | 'bytes')[], 'versionchange'>): void {
+  if (oldVersion < 1) {
+    db.createObjectStore('entries', { keyPath: 'id' });
+    db.createObjectStore('bytes', { keyPath: 'id' });
+  }
+  if (oldVersion < 2) {
+    const entries = tx.objectStore('entries');
+    entries.createIndex('byAdded', 'addedAt');
+    entries.createIndex('bySession', 'sessionId');
+  }
+}
+
+function isQuota(err: unknown): boolean {
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+/**
+ * The session library in IndexedDB. Every import is one transaction over both stores, so a
+ * failure, a full quota or a reload mid-way leaves the library exactly as it was. Other tabs
+ * hear about changes on a BroadcastChannel.
+ */
+export class Library {
+  private constructor(private readonly db: IDBPDatabase<LibrarySchema>, private readonly channel: BroadcastChannel | null) {}
+
+  static async open(name = DB_NAME): Promise<Library> {
+    const db = await openDB<LibrarySchema>(name, DB_VERSION, { upgrade: (d, old, _new, tx) => upgrade(d, old, tx) });
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${name}:changes`) : null;
+    return new Library(db, channel);
+  }
+
+  close(): void {
+    this.channel?.close();
+    this.db.close();
+  }
+
+  /** Calls `fn` whenever another tab (or this one) changes the library. Returns an unsubscribe. */
+  subscribe(fn: () => void): () => void {
+    if (!this.channel) return () => {};
+    const ch = new BroadcastChannel(this.channel.name);
+    ch.onmessage = () => fn();
+    return () => ch.close();
+  }
+
+  private changed(): void {
+    this.channel?.postMessage({ type: 'changed', at: Date.now() });
+  }
+
+  /** Adds entries with their bytes atomically: all of them, or none. */
+  async add(items: readonly { entry: LibraryEntry; bytes: Uint8Array }[]): Promise<void> {
+    const tx = this.db.transaction(['entries', 'bytes'], 'readwrite');
+    const done = tx.done;
+    done.catch(() => { /* observed below; an abort must not surface as an unhandled rejection */ });
+    try {
+      for (const { entry, bytes } of items) {
+        await tx.objectStore('bytes').put({ id: entry.id, bytes });
+        await tx.objectStore('entries').put(entry);
+      }
+      await done;
+    } catch (err) {
+      try { tx.abort(); } catch { /* already finished or aborted */ }
+      if (isQuota(err)) throw new LibraryError('quota', 'The browser refused to store this session: its storage quota is full. The library is unchanged.');
+      throw new LibraryError('storage', `The session could not be stored (${err instanceof Error ? err.message : String(err)}). The library is unchanged.`);
+    }
+    this.changed();
+  }
+
+  async list(): Promise<LibraryEntry[]> {
+    return this.db.getAll('entries');
+  }
+
+  async bytes(id: string): Promise<Uint8Array> {
+    const row = await this.db.get('bytes', id);
+    if (!row) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
+    return row.bytes;
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    const tx = this.db.transaction('entries', 'readwrite');
+    const e = await tx.store.get(id);
+    if (!e) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
+    await tx.store.put({ ...e, name });
+    await tx.done;
+    this.changed();
+  }
+
+  async remove(id: string): Promise<void> {
+    const tx = this.db.transaction(['entries', 'bytes'], 'readwrite');
+    await tx.objectStore('entries').delete(id);
+    await tx.objectStore('bytes').delete(id);
+    await tx.done;
+    this.changed();
+  }
+
+  /** Bytes held by the library (sum of stored files). */
+  async bytesUsed(): Promise<number> {
+    let total = 0;
+    for (const e of await this.list()) total += e.size;
+    return total;
+  }
+}
+
+/** Library entries matching a free-text query, sorted by a key. Pure: the UI's list builder. */
+export function selectEntries(entries: readonly LibraryEntry[], query: string, sort: 'added' | 'name' | 'size' | 'created'): LibraryEntry[] {
+  const q = query.trim().toLowerCase();
+  const hit = (e: LibraryEntry) => !q || e.name.toLowerCase().includes(q) || (e.sessionId ?? '').toLowerCase().includes(q);
+  const key: Record<typeof sort, (e: LibraryEntry) => number | string> = {
+    added: (e) => -e.addedAt, name: (e) => e.name.toLowerCase(), size: (e) => -e.size, created: (e) => -(e.createdAt ?? 0),
+  };
+  const k = key[sort];
+  return entries.filter(hit).sort((a, b) => { const x = k(a), y = k(b); return x < y ? -1 : x > y ? 1 : 0; });
+}
