@@ -1,4 +1,5 @@
 import { isPlainRecord } from './errors';
+import { stringifyJson } from './json';
 import type { SessionEvent } from './types';
 
 export interface CanonicalHeader {
@@ -31,7 +32,7 @@ export function headerEquals(a: CanonicalHeader, b: CanonicalHeader): boolean {
   if (a.adapterDefaults?.maxTokens !== b.adapterDefaults?.maxTokens) return false;
   if (a.system !== b.system) return false;
   const ta = a.tools ?? [], tb = b.tools ?? [];
-  return ta.length === tb.length && ta.every((t, i) => JSON.stringify(t) === JSON.stringify(tb[i]));
+  return ta.length === tb.length && ta.every((t, i) => stringifyJson(t) === stringifyJson(tb[i]));
 }
 
 /** The last request header in `events`, canonicalized; `from` when there is none. */
@@ -53,15 +54,15 @@ export function diffHeaders(prev: CanonicalHeader | undefined, next: CanonicalHe
   const cfgKeys = new Set([...Object.keys(prev?.config ?? {}), ...Object.keys(next.config)]);
   for (const k of cfgKeys) {
     const a = prev?.config[k], b = next.config[k];
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ key: `config.${k}`, before: a, after: b });
+    if (stringifyJson(a) !== stringifyJson(b)) out.push({ key: `config.${k}`, before: a, after: b });
   }
-  if (JSON.stringify(prev?.adapterDefaults) !== JSON.stringify(next.adapterDefaults)) out.push({ key: 'adapterDefaults', before: prev?.adapterDefaults, after: next.adapterDefaults });
+  if (stringifyJson(prev?.adapterDefaults) !== stringifyJson(next.adapterDefaults)) out.push({ key: 'adapterDefaults', before: prev?.adapterDefaults, after: next.adapterDefaults });
   if (prev?.system !== next.system) out.push({ key: 'system', before: prev?.system, after: next.system });
   const names = (h?: CanonicalHeader) => (h?.tools ?? []).map((t) => (isPlainRecord(t) ? String(t.name) : '?'));
   const before = names(prev), after = names(next);
   for (const n of after) if (!before.includes(n)) out.push({ key: `tools.${n}`, before: undefined, after: 'added' });
   for (const n of before) if (!after.includes(n)) out.push({ key: `tools.${n}`, before: 'present', after: 'removed' });
-  if (!out.some((c) => c.key.startsWith('tools.')) && JSON.stringify(prev?.tools ?? []) !== JSON.stringify(next.tools ?? [])) {
+  if (!out.some((c) => c.key.startsWith('tools.')) && stringifyJson(prev?.tools ?? []) !== stringifyJson(next.tools ?? [])) {
     out.push({ key: 'tools', before: 'schemas', after: 'changed' });
   }
   return out;

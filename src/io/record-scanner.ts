@@ -2,7 +2,7 @@ import { isRowTag } from '../core/catalog';
 import { PackedRow, decodeStorageRecord } from '../core/chunk-rows';
 import { EventLog } from '../core/event-log';
 import { SessionError } from '../core/errors';
-import { hasNonJsonNumber } from '../core/json';
+import { hasNonJsonNumber, stringifyJson } from '../core/json';
 import type { SessionEvent } from '../core/types';
 
 const LF = 10;
@@ -125,7 +125,8 @@ export class RecordScanner {
     const lineNo = this.line++;
     let v: unknown;
     let parsed = true;
-    try { v = JSON.parse(line); } catch { parsed = false; }
+    if (cannotBeJson(line)) parsed = false;
+    else try { v = JSON.parse(line); } catch { parsed = false; }
     if (this.firstBad) { this.afterDamage(line, lineNo, parsed, v); return; }
     if (!parsed) { this.bad(line, lineNo, 'unparsable', undefined, bytes, lineIndex); return; }
     if (v === null) {
@@ -186,10 +187,32 @@ export class RecordScanner {
   }
 }
 
+const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * True when `line` cannot be JSON text by its first or last significant character (or it is
+ * blank): JSON.parse would throw, and a throw costs microseconds, so a million junk lines after
+ * damage would otherwise block the loader for seconds between yields.
+ */
+function cannotBeJson(line: string): boolean {
+  let i = 0, j = line.length - 1;
+  while (i <= j && isJsonWs(line.charCodeAt(i))) i++;
+  if (i > j) return true;
+  while (isJsonWs(line.charCodeAt(j))) j--;
+  const a = line.charCodeAt(i), z = line.charCodeAt(j);
+  const digit = (c: number) => c >= 0x30 && c <= 0x39;
+  const startOk = a === 0x7b || a === 0x5b || a === 0x22 || a === 0x2d || digit(a) || a === 0x74 || a === 0x66 || a === 0x6e;
+  const endOk = z === 0x7d || z === 0x5d || z === 0x22 || digit(z) || z === 0x65 || z === 0x6c;
+  return !startOk || !endOk;
+}
+
 function isTurnEnd(v: unknown): boolean {
   return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'turn/end';
 }
 
 function describe(v: unknown): string {
-  return v === undefined ? 'no seq' : JSON.stringify(v);
+  if (v === undefined) return 'no seq';
+  // iterative: a hostile seq may nest deeper than JSON.stringify's recursion allows
+  const s = stringifyJson(v);
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }

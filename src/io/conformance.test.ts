@@ -1,0 +1,60 @@
+/**
+ * Every case in ../shared/conformance/index.json through our own loader, compared with DSH's
+ * verdict by the rules of that folder's README. The corpus is read in place, never copied.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadBytes } from './load';
+import { formatVerdictRecord } from './verdict-record';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CONFORMANCE_DIR = path.resolve(repoRoot, '../shared/conformance');
+const INDEX = path.join(CONFORMANCE_DIR, 'index.json');
+
+const KIND: Record<string, string> = { Error: 'corrupt', TypeError: 'corrupt', SessionPersistenceCorruptionError: 'corrupt', SessionFormatUnsupportedError: 'unsupported' };
+const EQUAL = ['header', 'storedEventCount', 'closers', 'inspectEventCount', 'firstLiveSeq', 'endSeedAppended', 'endSeedSeqs', 'eventCount',
+  'types', 'surfaceSeqs', 'replaceGeneration', 'transcriptSeqs', 'replacementSeqs', 'messageCount', 'messageIds'] as const;
+const sha256 = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
+
+function canon(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canon);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]));
+  return v;
+}
+
+interface Case { name: string; file: string; expected: string; desc: string }
+const present = existsSync(INDEX);
+const cases: Case[] = present ? JSON.parse(readFileSync(INDEX, 'utf8')) : [];
+
+describe('conformance corpus', () => {
+  it('is present at ../shared/conformance with a non-empty index.json', () => {
+    expect(present, `conformance corpus missing: expected ${INDEX} (tests read ../shared/conformance relative to the repo root)`).toBe(true);
+    expect(cases.length).toBeGreaterThan(0);
+  });
+
+  for (const c of cases) {
+    it(`agrees with DSH on ${c.name}: ${c.desc}`, async () => {
+      const exp = JSON.parse(readFileSync(path.join(CONFORMANCE_DIR, c.expected), 'utf8'));
+      const bytes = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, c.file)));
+      const r = await loadBytes(bytes, { fileName: c.file, now: 0 });
+      const got = formatVerdictRecord(r, sha256) as Record<string, unknown>;
+      expect(got.ok, `ok differs (DSH: ${exp.message ?? 'ok'}; ours: ${got.message ?? 'ok'})`).toBe(exp.ok);
+      if (!exp.ok) {
+        expect(got.kind, 'refusal kind').toBe(KIND[exp.errorName]);
+        const m = /at line (\d+)/.exec(exp.message);
+        if (m) expect(got.line, `physical line for DSH "${exp.message}"`).toBe(Number(m[1]) + 1);
+        return;
+      }
+      for (const k of EQUAL) if (k in exp) expect(canon(got[k]), k).toEqual(canon(exp[k]));
+      if (exp.tornBytes !== undefined) expect(got.tornBytes, 'tornBytes').toBe(exp.tornBytes);
+      if (exp.encoding !== undefined) expect(got.encoding).toBe(exp.encoding);
+      const closers: { seq: number }[] = exp.closers ?? [];
+      const closerOnSurface = closers.some((x) => (exp.surfaceSeqs ?? []).includes(x.seq));
+      if (!closerOnSurface) expect(got.messagesDigest, 'messagesDigest').toBe(exp.messagesDigest);
+      if (closers.length === 0) expect(got.seedDigest, 'seedDigest').toBe(exp.seedDigest);
+    });
+  }
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { closedToolTurn, headerRecord, jsonl, logBytes, stepStart, textChunk, turnEnd, turnStart, userMessage, utf8 } from '../testing/builders';
+import { loadBytes } from './load';
+import { RecordScanner } from './record-scanner';
+
+const scan = (text: string) => { const s = new RecordScanner(2); s.push(utf8(text)); s.finish(); return s; };
+
+describe('RecordScanner (persistence.md §3.5)', () => {
+  it('preserves contiguous records and maps seqs to physical lines', () => {
+    const s = scan(jsonl(closedToolTurn()));
+    expect(s.log.length).toBe(8);
+    expect(s.lineOfSeq(0)).toBe(2);
+    expect(s.lineOfSeq(7)).toBe(9);
+    expect(s.committedError()).toBeUndefined();
+  });
+  it('treats a final fragment without LF as a torn tail that is never parsed', () => {
+    const s = scan(jsonl([turnStart(0, 1)]) + JSON.stringify(turnEnd(1, 1)));
+    expect(s.log.length).toBe(1);
+    expect(s.fragmentBytes).toBeGreaterThan(0);
+    expect(s.committedError()).toBeUndefined();
+  });
+  it('gives the same result however the bytes are split across pushes', () => {
+    const text = jsonl([...closedToolTurn(), turnStart(8, 2)]) + '{"torn';
+    const bytes = utf8(text);
+    for (const cut of [1, 7, 50, 200, bytes.length - 3]) {
+      const s = new RecordScanner(2);
+      s.push(bytes.subarray(0, cut)); s.push(bytes.subarray(cut)); s.finish();
+      expect(s.log.length).toBe(9);
+      expect(s.fragmentBytes).toBe(6);
+    }
+  });
+  it('forgives damage inside an open final turn: the stored prefix ends at the first bad record', () => {
+    const s = scan(jsonl([turnStart(0, 1), stepStart(1, 1, 1)]) + 'garbage\n' + jsonl([textChunk(2, 'x')]));
+    expect(s.log.length).toBe(2);
+    expect(s.firstBad).toMatchObject({ line: 4, kind: 'unparsable' });
+    expect(s.dropped.map((d) => d.reason)).toEqual(['unparsable', 'after-damage']);
+    expect(s.committedError()).toBeUndefined();
+  });
+  it('makes damage committed when any later record is a turn/end', () => {
+    const s = scan(jsonl([turnStart(0, 1)]) + 'garbage\n' + jsonl([turnEnd(2, 1)]));
+    expect(s.committedError()).toMatchObject({ code: 'committed-unparsable', line: 3 });
+    const gap = scan(jsonl([turnStart(0, 1), turnEnd(2, 1)]));
+    expect(gap.committedError()).toMatchObject({ code: 'committed-seq-gap', line: 3 });
+  });
+  it('refuses a null record as corrupt with a sentence, not a crash', () => {
+    expect(() => scan(jsonl([turnStart(0, 1)]) + 'null\n')).toThrow(/JSON literal null/);
+  });
+  it('flags -0 values as non-JSON numbers', () => {
+    const s = scan('{"type":"todo/write","seq":0,"time":0,"data":{"n":-0}}\n');
+    expect(s.nonJsonNumberSeqs).toEqual([0]);
+  });
+});
+
+describe('loadBytes on plain JSONL', () => {
+  it('reports torn bytes and still loads a log whose last line has no LF', async () => {
+    const body = jsonl([headerRecord(), turnStart(0, 1), userMessage(1, 'u', 'x')]);
+    const tail = '{"type":"turn/en';
+    const r = await loadBytes(utf8(body + tail), { now: 0 });
+    expect(r.verdict.ok).toBe(true);
+    expect(r.tornBytes).toBe(tail.length);
+    expect(r.closers.map((c) => c.type)).toEqual(['turn/end']);
+  });
+  it('refuses committed damage with the physical line of the bad record', async () => {
+    const bytes = utf8(jsonl([headerRecord(), turnStart(0, 1)]) + 'xx\n' + jsonl([turnEnd(2, 1)]));
+    const r = await loadBytes(bytes, { now: 0 });
+    expect(r.verdict).toMatchObject({ ok: false, kind: 'corrupt', line: 3 });
+    expect(r.session).toBeDefined();
+  });
+  it('refuses a newer header version as unsupported and a file without a header line as corrupt', async () => {
+    expect((await loadBytes(logBytes([], headerRecord('s', { version: 1 })))).verdict).toMatchObject({ ok: false, kind: 'unsupported', line: 1 });
+    expect((await loadBytes(utf8('{"type":"session"}'))).verdict).toMatchObject({ ok: false, kind: 'corrupt' });
+  });
+  it('refuses an unknown non-ignorable event type as unsupported but loads an ignorable one', async () => {
+    const unk = { type: 'future/thing', seq: 0, time: 0, data: {} };
+    expect((await loadBytes(logBytes([unk]))).verdict).toMatchObject({ ok: false, kind: 'unsupported', line: 2 });
+    expect((await loadBytes(logBytes([{ ...unk, ignorable: true }]))).verdict.ok).toBe(true);
+  });
+});
