@@ -1,5 +1,6 @@
 import type { EventLog } from './event-log';
 import { isPlainRecord } from './errors';
+import { stringifyJson } from './json';
 
 export interface Diagnostic {
   readonly seq: number;
@@ -18,7 +19,8 @@ export function collectInvariantDiagnostics(log: EventLog, limit = 10_000): Diag
   let openTurn: unknown = null, openStep: unknown = null, nextTurn = 1, nextStep = 1;
   const pending = new Set<unknown>();
   const v = (seq: number, code: string, message: string) => { if (out.length < limit) out.push({ seq, code, severity: 'violation', message }); };
-  const fmt = (x: unknown) => (x === null || x === undefined ? 'null' : String(x));
+  // objects from a hostile log may carry a non-callable toString: never call String() on them
+  const fmt = (x: unknown) => (x === null || x === undefined ? 'null' : typeof x === 'object' ? stringifyJson(x).slice(0, 80) : String(x));
   const stepIdentity = (seq: number, type: string, d: Record<string, unknown>) => {
     if (d.turn !== openTurn || d.step !== openStep) v(seq, 'open-step', `${type} names turn ${fmt(d.turn)}/step ${fmt(d.step)} but open is turn ${fmt(openTurn)}/step ${fmt(openStep)}.`);
   };

@@ -65,6 +65,8 @@ export class LoadCancelled extends Error {
 }
 
 const BLOCK = 4 << 20;
+/** Plaintext bound for zstd input, under V8's largest string (~512 MiB of UTF-16 units). */
+const MAX_ZSTD_PLAINTEXT = 384 << 20;
 const YIELD_MS = 40;
 
 /** Runs `step` over blocks, yielding to the event loop about every YIELD_MS so cancel and progress get through. */
@@ -78,10 +80,19 @@ async function pace(opts: LoadOptions, state: { last: number }): Promise<void> {
   }
 }
 
+/** Places a framing error at the first line (and seq) the damaged frame would have held. */
+function at(err: unknown, line: number, seq?: number): unknown {
+  if (err instanceof SessionError) { err.line ??= line; if (seq !== undefined) err.seq ??= seq; }
+  return err;
+}
+
 function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined): Verdict {
   const line = err.line ?? (err.seq !== undefined ? lineOfSeq(err.seq) : undefined);
-  const where = line !== undefined ? `Line ${line}${err.seq !== undefined ? `, seq ${err.seq}` : ''}: ` : err.seq !== undefined ? `Seq ${err.seq} (synthesized on load): ` : '';
-  const msg = err.message.replace(/^Line \d+[^:]*: /, '');
+  // a message that already names its line (header and scan refusals) needs no prefix
+  const named = /^Line \d+\b/.test(err.message);
+  const where = named ? '' : line !== undefined ? `Line ${line}${err.seq !== undefined ? `, seq ${err.seq}` : ''}: ` : err.seq !== undefined ? `Seq ${err.seq} (synthesized on load): ` : '';
+  // the line and seq already say where: drop DSH's "invalid seed event at index i" framing
+  const msg = err.message.replace(/^Invalid seed event at index \d+: /, '').replace(/^./, (c) => c.toUpperCase());
   return { ok: false, kind: err.kind, code: err.code, message: where + msg, ...(line !== undefined ? { line } : {}), ...(err.seq !== undefined ? { seq: err.seq } : {}) };
 }
 
@@ -130,21 +141,30 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
       scanner!.finish();
     } else {
       const scan = scanZstdFrames(bytes);
-      if (scan.frames.length === 0) throw fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
-      const first = await decodeFrame(bytes, scan.frames[0]);
+      if (scan.frames.length === 0) throw scan.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
+      const first = await decodeFrame(bytes, scan.frames[0]).catch((e) => { throw at(e, 1); });
       const lf = first.indexOf(10);
       if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
       readHeader(first.subarray(0, lf));
+      let plain = first.length;
       for (let i = 1; i < scan.frames.length; i++) {
-        scanner!.push(await decodeFrame(bytes, scan.frames[i]));
+        const out = await decodeFrame(bytes, scan.frames[i]).catch((e) => { throw at(e, scanner!.nextLine, scanner!.nextSeq); });
+        // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
+        if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
+        scanner!.push(out);
         opts.onProgress?.(scan.frames[i].end, bytes.length);
         await pace(opts, pacing);
       }
+      if (scan.error) throw at(scan.error, scanner!.nextLine, scanner!.nextSeq);
       const fragmentInComplete = scanner!.fragmentBytes > 0;
       const badInComplete = scanner!.firstBad !== undefined;
       tornStartLine = scanner!.firstBad?.line ?? 0;
       if (scan.tornStart >= 0) {
-        if (!fragmentInComplete) scanner!.push(decodeTornFrame(bytes.subarray(scan.tornStart)));
+        if (!fragmentInComplete) {
+          const out = decodeTornFrame(bytes.subarray(scan.tornStart));
+          if (plain + out.length > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
+          scanner!.push(out);
+        }
         opts.onProgress?.(bytes.length, bytes.length);
       }
       scanner!.finish();

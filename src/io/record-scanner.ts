@@ -67,6 +67,11 @@ export class RecordScanner {
     return this.carry;
   }
 
+  /** The seq the next preserved record must start with. */
+  get nextSeq(): number {
+    return this.expected;
+  }
+
   /** The physical line the next record would have. */
   get nextLine(): number {
     return this.line;

@@ -26,12 +26,17 @@ describe('zstd frame scan (persistence.md §2.4)', () => {
       expect(scan.tornStart).toBe(a.length);
     }
   });
-  it('refuses junk at a frame start and a reserved block type', async () => {
-    expect(() => scanZstdFrames(utf8('not zstd at all'))).toThrow(/invalid frame magic/);
+  it('reports junk at a frame start and a reserved block type as fatal, after the frames before it', async () => {
+    const junk = scanZstdFrames(utf8('not zstd at all'));
+    expect(junk.frames).toHaveLength(0);
+    expect(junk.error?.message).toMatch(/invalid frame magic at byte 0/);
     const f = await rawFrame(utf8('abc'));
     const bad = f.slice();
     bad[9] |= 0b110; // block type 3 (reserved)
-    expect(() => scanZstdFrames(bad)).toThrow(/reserved block type/);
+    const twice = new Uint8Array([...f, ...bad]);
+    const scan = scanZstdFrames(twice);
+    expect(scan.frames).toHaveLength(1);
+    expect(scan.error?.message).toMatch(/reserved block type/);
   });
   it('refuses a complete frame whose checksum does not match', async () => {
     const f = await rawFrame(utf8('abc\n'), { badChecksum: true });

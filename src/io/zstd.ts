@@ -9,9 +9,11 @@ export interface FrameScan {
   readonly frames: readonly { start: number; end: number; checksum: boolean }[];
   /** Start of a structurally incomplete final frame, or -1. */
   readonly tornStart: number;
+  /** Structural damage after the listed frames (junk, reserved bits): fatal, reported once they are read. */
+  readonly error?: SessionError;
 }
 
-const corrupt = (why: string) => new SessionError('zstd-framing', `Corrupt Zstandard session log: ${why}.`, { line: 1 });
+const corrupt = (why: string) => new SessionError('zstd-framing', `Corrupt Zstandard session log: ${why}.`);
 
 /**
  * Structural frame scan (persistence.md §2.4): walks frame headers and block headers without
@@ -19,6 +21,15 @@ const corrupt = (why: string) => new SessionError('zstd-framing', `Corrupt Zstan
  */
 export function scanZstdFrames(b: Uint8Array): FrameScan {
   const frames: { start: number; end: number; checksum: boolean }[] = [];
+  try {
+    return walkFrames(b, frames);
+  } catch (err) {
+    if (!(err instanceof SessionError)) throw err;
+    return { frames, tornStart: -1, error: err };
+  }
+}
+
+function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksum: boolean }[]): FrameScan {
   let p = 0;
   const n = b.length;
   while (p < n) {

@@ -1,0 +1,9 @@
+/** Worker entry for the fuzz driver: checks one case per message, in its own realm. */
+import { parentPort } from 'node:worker_threads';
+import { checkBytes } from './check';
+
+parentPort!.on('message', async (m: { id: number; bytes: Uint8Array; timeoutMs: number }) => {
+  const r = await checkBytes(m.bytes, { timeoutMs: m.timeoutMs });
+  parentPort!.postMessage({ id: m.id, result: r });
+});
+parentPort!.postMessage({ ready: true });

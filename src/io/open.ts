@@ -1,0 +1,33 @@
+import { SessionError } from '../core/errors';
+import { isFixtureLog, loadFixture } from './fixture';
+import { loadBytes, type LoadOptions, type LoadResult } from './load';
+import { sniffFormat } from './sniff';
+import { readExportZip, type ExportArchive } from './zip';
+
+/** What opening any file DSH users have produced: the session shown first, and for a ZIP, the rest. */
+export interface OpenResult {
+  readonly result: LoadResult;
+  /** `log` for .jsonl/.jsonl.zstd, `fixture` for DSH's snapshot-test fixtures, `zip` for an export. */
+  readonly container: 'log' | 'fixture' | 'zip';
+  readonly archive?: ExportArchive;
+  /** For a ZIP: the entry the result was loaded from. */
+  readonly entry?: string;
+}
+
+/**
+ * Opens bytes of any supported kind (decisions §4), detected by magic bytes. A ZIP opens its root
+ * session (or `entry` when given); its other sessions and media stay in `archive`.
+ */
+export async function openBytes(bytes: Uint8Array, opts: LoadOptions & { entry?: string } = {}): Promise<OpenResult> {
+  const format = sniffFormat(bytes);
+  if (format === 'zip') {
+    const archive = readExportZip(bytes);
+    const all = [...(archive.root ? [archive.root] : []), ...archive.children];
+    const pick = opts.entry === undefined ? all[0] : all.find((s) => s.entry === opts.entry);
+    if (!pick) throw new SessionError('zip-entry', `The ZIP archive has no session entry ${JSON.stringify(opts.entry)}.`);
+    const result = await loadBytes(pick.bytes, { ...opts, fileName: `${opts.fileName ?? 'export.zip'} › ${pick.entry}` });
+    return { result, container: 'zip', archive, entry: pick.entry };
+  }
+  if (format === 'jsonl' && isFixtureLog(bytes)) return { result: await loadFixture(bytes, opts), container: 'fixture' };
+  return { result: await loadBytes(bytes, opts), container: 'log' };
+}
