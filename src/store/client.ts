@@ -1,0 +1,57 @@
+/** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
+import type { FromWorker, Request, Summary, ToWorker } from '../worker/protocol';
+
+export interface LoadCallbacks {
+  onProgress(done: number, total: number): void;
+  onLoaded(summary: Summary): void;
+  onFailed(message: string): void;
+}
+
+export class SessionClient {
+  private worker?: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+
+  load(bytes: ArrayBuffer, fileName: string | undefined, cb: LoadCallbacks): void {
+    this.terminate();
+    const w = new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
+    this.worker = w;
+    w.onmessage = (ev: MessageEvent<FromWorker>) => {
+      if (w !== this.worker) return;
+      const m = ev.data;
+      if (m.kind === 'progress') cb.onProgress(m.done, m.total);
+      else if (m.kind === 'loaded') cb.onLoaded(m.summary);
+      else if (m.kind === 'failed') cb.onFailed(m.message);
+      else {
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if (m.ok) p.resolve(m.value); else p.reject(new Error(m.message));
+      }
+    };
+    w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`); };
+    const msg: ToWorker = { kind: 'load', bytes, fileName };
+    w.postMessage(msg, [bytes]);
+  }
+
+  /** Stops the worker now (Cancel, or a new file): its memory goes with it. */
+  terminate(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    for (const p of this.pending.values()) p.reject(new Error('cancelled'));
+    this.pending.clear();
+  }
+
+  request<T>(req: Request): Promise<T> {
+    const w = this.worker;
+    if (!w) return Promise.reject(new Error('No session loaded.'));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const msg: ToWorker = { kind: 'rpc', id, req };
+      w.postMessage(msg);
+    });
+  }
+}
+
+export const client = new SessionClient();

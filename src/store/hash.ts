@@ -1,0 +1,38 @@
+/** The URL hash: session, view, cursor and selection (deep links). Pure. */
+export type View = 'log' | 'surface' | 'transcript' | 'compare';
+export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare'];
+
+export interface HashState {
+  session?: string;
+  view?: View;
+  cursor?: number;
+  sel?: number;
+}
+
+export function parseHash(hash: string): HashState {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const out: HashState = {};
+  const s = p.get('session');
+  if (s) out.session = s;
+  const v = p.get('view');
+  if (v && (VIEWS as readonly string[]).includes(v)) out.view = v as View;
+  const num = (k: string) => {
+    const x = p.get(k);
+    if (x === null || !/^\d+$/.test(x)) return undefined;
+    return Number(x);
+  };
+  const c = num('cursor');
+  if (c !== undefined) out.cursor = c;
+  const sel = num('sel');
+  if (sel !== undefined) out.sel = sel;
+  return out;
+}
+
+export function formatHash(h: HashState): string {
+  const p = new URLSearchParams();
+  if (h.session) p.set('session', h.session);
+  if (h.view) p.set('view', h.view);
+  if (h.cursor !== undefined) p.set('cursor', String(h.cursor));
+  if (h.sel !== undefined) p.set('sel', String(h.sel));
+  return '#' + p.toString();
+}

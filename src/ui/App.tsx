@@ -1,0 +1,47 @@
+import { useEffect, useState, type DragEvent } from 'react';
+import { useApp } from '../store/store';
+import { useHashSync } from './useHashSync';
+import { useKeyboard } from './useKeyboard';
+import { openFile, openInitial } from './open';
+import { Toolbar } from './Toolbar';
+import { LoadProgress } from './LoadProgress';
+import { VerdictBanner } from './VerdictBanner';
+import { Views } from './Views';
+import { Inspector } from './Inspector';
+import { Scrubber } from './Scrubber';
+import { StatusBar } from './StatusBar';
+import { Shortcuts } from './Shortcuts';
+
+/** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
+export function App() {
+  const [dragging, setDragging] = useState(false);
+  const phase = useApp((s) => s.phase);
+  const hasSummary = useApp((s) => s.summary !== undefined);
+  useHashSync();
+  useKeyboard();
+  useEffect(() => { openInitial(); }, []);
+
+  const onDragOver = (e: DragEvent) => { e.preventDefault(); setDragging(true); };
+  const onDragLeave = (e: DragEvent) => { if (e.currentTarget === e.target) setDragging(false); };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const f = e.dataTransfer?.files?.[0];
+    if (f) void openFile(f);
+  };
+
+  return (
+    <div className={`app${dragging ? ' dragging' : ''}`} data-testid="dropzone" onDragEnter={onDragOver} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
+      <Toolbar />
+      {phase === 'loading' ? <LoadProgress /> : <div />}
+      {hasSummary ? <VerdictBanner /> : <div />}
+      <div className="main">
+        <Views />
+        <Inspector />
+      </div>
+      <Scrubber />
+      <StatusBar />
+      <Shortcuts />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { runSearch, setFamilies, stepSearch, useApp } from '../store/store';
+
+/** Family filter and whole-log search with next/previous. */
+export function LogToolbar() {
+  const summary = useApp((s) => s.summary)!;
+  const families = useApp((s) => s.families);
+  const search = useApp((s) => s.search);
+  const [q, setQ] = useState(search?.query ?? '');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (q === search?.query) { stepSearch(1); return; }
+    setBusy(true);
+    try { await runSearch(q); } finally { setBusy(false); }
+  };
+  return (
+    <div className="viewbar">
+      <label>Family{' '}
+        <select aria-label="Filter by family" value={families?.[0] ?? ''} onChange={(e) => setFamilies(e.target.value ? [e.target.value] : null)}>
+          <option value="">all ({summary.length.toLocaleString()})</option>
+          {summary.families.map((f) => <option key={f.family} value={f.family}>{f.family} ({f.count.toLocaleString()})</option>)}
+        </select>
+      </label>
+      <form role="search" onSubmit={(e) => { e.preventDefault(); void submit(); }} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+        <input id="search" type="search" aria-label="Search the whole log" placeholder="Search all events (/)" value={q} onChange={(e) => setQ(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); stepSearch(-1); } }} />
+        <button type="button" aria-label="Previous match" onClick={() => stepSearch(-1)} disabled={!search?.hits.length}>↑</button>
+        <button type="button" aria-label="Next match" onClick={() => (search?.query === q ? stepSearch(1) : void submit())} disabled={!q}>↓</button>
+        <span className="mono" aria-live="polite">{busy ? 'searching…' : search ? (search.hits.length ? `${search.index + 1} / ${search.hits.length.toLocaleString()}` : 'no matches') : ''}</span>
+      </form>
+    </div>
+  );
+}

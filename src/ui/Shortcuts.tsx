@@ -1,0 +1,22 @@
+import { toggleHelp, useApp } from '../store/store';
+
+const KEYS: [string, string][] = [
+  ['j / k', 'next / previous event'], ['[ / ]', 'previous / next turn'], ['/', 'search the whole log'],
+  ['← → on the slider', 'step one seq (Shift: one turn)'], ['Home / End', 'first / last seq'], ['1–4', 'Log, Surface, Transcript, Compare'],
+  ['Esc', 'clear selection / close'], ['?', 'this list'],
+];
+
+/** The keyboard shortcut list (toggled with ?). */
+export function Shortcuts() {
+  const show = useApp((s) => s.showHelp);
+  if (!show) return null;
+  return (
+    <div className="modal" onClick={() => toggleHelp(false)}>
+      <div role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" onClick={(e) => e.stopPropagation()}>
+        <h2 style={{ marginTop: 0, fontSize: 15 }}>Keyboard shortcuts</h2>
+        <table><tbody>{KEYS.map(([k, d]) => <tr key={k}><td><kbd>{k}</kbd></td><td>{d}</td></tr>)}</tbody></table>
+        <p><button type="button" onClick={() => toggleHelp(false)}>Close</button></p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useApp } from '../store/store';
+
+/** The live status: cursor and counts at the cursor, also as data attributes for tests. */
+export function StatusBar() {
+  const phase = useApp((s) => s.phase);
+  const message = useApp((s) => s.message);
+  const summary = useApp((s) => s.summary);
+  const cursor = useApp((s) => s.cursor);
+  const moment = useApp((s) => s.moment);
+  const selected = useApp((s) => s.selected);
+  const c = moment?.counts;
+  const text = phase === 'cancelled' ? 'Load cancelled'
+    : phase === 'failed' ? message ?? 'Failed'
+    : phase === 'loading' ? 'Loading…'
+    : summary && c ? `Seq ${cursor} of ${summary.length - 1} · ${c.events} events · turn ${c.turn} · ${c.surface} on surface (${c.messages} messages) · ${c.transcript} in transcript${selected !== undefined ? ` · selected ${selected}` : ''}`
+    : 'No session';
+  return (
+    <div className="status" role="status" aria-live="polite" data-phase={phase}
+      data-cursor={c ? String(moment!.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}>
+      <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined}>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
+import { toggleHelp, useApp } from '../store/store';
+import { formatBytes } from './format';
+import { openFile } from './open';
+
+type Theme = 'system' | 'light' | 'dark';
+
+function applyTheme(t: Theme) {
+  if (t === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = t;
+}
+
+/** Brand, the file picker, the loaded file's name, theme toggle and help. */
+export function Toolbar() {
+  const input = useRef<HTMLInputElement>(null);
+  const summary = useApp((s) => s.summary);
+  const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('seqscope-theme') as Theme) || 'system');
+  useEffect(() => { applyTheme(theme); localStorage.setItem('seqscope-theme', theme); }, [theme]);
+  const next: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
+
+  return (
+    <div className="toolbar">
+      <span className="brand">Seqscope</span>
+      <button type="button" onClick={() => input.current?.click()}>Open file</button>
+      <input ref={input} className="visually-hidden" type="file" aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,application/json,application/zstd"
+        onChange={(e) => { const f = e.target.files?.[0]; if (f) void openFile(f); e.target.value = ''; }} />
+      {summary && (
+        <span className="file" title={summary.fileName}>
+          {summary.fileName ?? 'session'} · {summary.header?.id ?? 'no header'} · {formatBytes(summary.byteLength)} {summary.encoding} · {summary.length.toLocaleString()} events · loaded in {Math.round(summary.loadMs)} ms
+        </span>
+      )}
+      <span className="spacer" />
+      <button type="button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}`} title="Toggle theme">Theme: {theme}</button>
+      <button type="button" onClick={() => toggleHelp()} aria-label="Keyboard shortcuts">?</button>
+    </div>
+  );
+}

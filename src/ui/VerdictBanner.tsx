@@ -1,0 +1,42 @@
+import { reveal, setView, useApp } from '../store/store';
+import { formatBytes } from './format';
+
+/** DSH's verdict, the refusal sentence with a jump button, repairs and diagnostics. */
+export function VerdictBanner() {
+  const s = useApp((st) => st.summary)!;
+  const v = s.verdict;
+  const kind = v.ok ? 'ok' : v.kind;
+  const jump = (seq: number) => { setView('log'); reveal(seq); };
+  const repairs: string[] = [];
+  if (s.torn) repairs.push(`${formatBytes(s.torn.bytes)} of torn bytes dropped from line ${s.torn.line}`);
+  if (s.closerSeqs.length) repairs.push(`${s.closerSeqs.length} crash-repair closer${s.closerSeqs.length > 1 ? 's' : ''} synthesized (seq ${s.closerSeqs[0]}${s.closerSeqs.length > 1 ? `–${s.closerSeqs[s.closerSeqs.length - 1]}` : ''})`);
+  if (s.endSeedAppended) repairs.push('end-seed marker appended');
+  return (
+    <div className="banner" data-verdict={kind} aria-label="Verdict">
+      <span className="verdict">{v.ok ? 'DSH would load this log.' : `DSH would refuse this log (${v.kind}).`}</span>
+      {!v.ok && (
+        <span role="alert">
+          {v.message}{' '}
+          {v.seq !== undefined && v.seq < s.length && <button type="button" onClick={() => jump(v.seq!)}>Go to seq {v.seq}</button>}
+          {v.seq === undefined && v.line !== undefined && <span className="badge err">line {v.line}</span>}
+        </span>
+      )}
+      {!v.ok && <span className="badge">views computed best-effort through seq {s.acceptedThrough}</span>}
+      {repairs.length > 0 && <span>Repairs: {repairs.join('; ')}.</span>}
+      {s.droppedTotal > 0 && <span className="badge err">{s.droppedTotal} record{s.droppedTotal > 1 ? 's' : ''} DSH would not read (listed after the log)</span>}
+      <details>
+        <summary>{s.diagnosticsTotal} diagnostic{s.diagnosticsTotal === 1 ? '' : 's'}</summary>
+        {s.diagnostics.length > 0 && (
+          <ul>
+            {s.diagnostics.map((d, i) => (
+              <li key={i}>
+                <span className={`badge ${d.severity === 'violation' ? 'err' : 'warn'}`}>{d.severity}</span>{' '}
+                <button type="button" className="mono" onClick={() => jump(d.seq)}>seq {d.seq}</button> {d.code}: {d.message}
+              </li>
+            ))}
+          </ul>
+        )}
+      </details>
+    </div>
+  );
+}

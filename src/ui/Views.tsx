@@ -1,0 +1,44 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { setView, useApp } from '../store/store';
+import { VIEWS, type View } from '../store/hash';
+import { LogView } from './LogView';
+import { SurfaceView } from './SurfaceView';
+import { TranscriptView } from './TranscriptView';
+import { CompareView } from './CompareView';
+
+const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare' };
+
+/** The four tabs and the active panel. */
+export function Views() {
+  const view = useApp((s) => s.view);
+  const phase = useApp((s) => s.phase);
+  const hasSummary = useApp((s) => s.summary !== undefined);
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const onKey = (e: KeyboardEvent) => {
+    const i = VIEWS.indexOf(view);
+    let j = -1;
+    if (e.key === 'ArrowRight') j = (i + 1) % VIEWS.length;
+    else if (e.key === 'ArrowLeft') j = (i + VIEWS.length - 1) % VIEWS.length;
+    if (j < 0) return;
+    e.preventDefault();
+    setView(VIEWS[j]);
+    refs.current[VIEWS[j]]?.focus();
+  };
+  return (
+    <div className="views">
+      <div className="tabs" role="tablist" aria-label="Views" onKeyDown={onKey}>
+        {VIEWS.map((v) => (
+          <button key={v} ref={(el) => { refs.current[v] = el; }} type="button" role="tab" id={`tab-${v}`} aria-controls={`panel-${v}`}
+            aria-selected={view === v} tabIndex={view === v ? 0 : -1} onClick={() => setView(v)}>{LABEL[v]}</button>
+        ))}
+      </div>
+      <div className="tabpanel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
+        {!hasSummary ? <div className="empty-state">{phase === 'loading' ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
+          : view === 'log' ? <LogView />
+          : view === 'surface' ? <SurfaceView />
+          : view === 'transcript' ? <TranscriptView />
+          : <CompareView />}
+      </div>
+    </div>
+  );
+}

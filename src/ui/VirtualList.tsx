@@ -1,0 +1,35 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+
+interface Props {
+  count: number;
+  estimate: number;
+  /** Rows have a fixed height (`estimate`) when true; measured otherwise. */
+  fixed?: boolean;
+  render: (index: number) => ReactNode;
+  /** Scrolls this index into view whenever it changes. */
+  scrollTo?: number;
+  label: string;
+  className?: string;
+}
+
+/** A virtualized vertical list: only the visible rows are mounted. */
+export function VirtualList({ count, estimate, fixed, render, scrollTo, label, className }: Props) {
+  const parent = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8 });
+  useEffect(() => {
+    if (scrollTo !== undefined && scrollTo >= 0 && scrollTo < count) v.scrollToIndex(scrollTo, { align: 'auto' });
+  }, [scrollTo]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div ref={parent} className={`scroll ${className ?? ''}`} role="listbox" aria-label={label} tabIndex={-1}>
+      <div style={{ height: v.getTotalSize(), position: 'relative', width: '100%' }}>
+        {v.getVirtualItems().map((it) => (
+          <div key={it.key} data-index={it.index} ref={fixed ? undefined : v.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${it.start}px)`, ...(fixed ? { height: it.size } : {}) }}>
+            {render(it.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, lineageRole, prettyArgs, relTime, turnJump } from './format';
+
+describe('format', () => {
+  it('formats sizes and relative times', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(2048)).toBe('2.0 KiB');
+    expect(relTime(0)).toBe('+0:00.000');
+    expect(relTime(61_234)).toBe('+1:01.234');
+    expect(relTime(-5)).toBe('−0:00.005');
+    expect(relTime(3_723_000)).toBe('+1:02:03');
+  });
+  it('pretty-prints tool arguments and leaves non-JSON alone', () => {
+    expect(prettyArgs('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(prettyArgs('not json')).toBe('not json');
+  });
+  it('names lineage roles, replaced first', () => {
+    const lin = { sources: [1, 2], dependents: [9], replaced: [2] };
+    expect(lineageRole(2, lin)).toBe('replaced');
+    expect(lineageRole(1, lin)).toBe('source');
+    expect(lineageRole(9, lin)).toBe('dependent');
+    expect(lineageRole(5, lin)).toBeUndefined();
+  });
+  it('jumps between turns and clamps at the ends', () => {
+    const t = Int32Array.from([0, 10, 20]);
+    expect(turnJump(t, 5, 1, 30)).toBe(10);
+    expect(turnJump(t, 20, 1, 30)).toBe(30);
+    expect(turnJump(t, 15, -1, 30)).toBe(10);
+    expect(turnJump(t, 0, -1, 30)).toBe(0);
+  });
+});

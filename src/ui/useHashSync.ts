@@ -1,0 +1,34 @@
+/** Keeps the URL hash in step with session, view, cursor and selection; back/forward restore them. */
+import { useEffect } from 'react';
+import { formatHash, parseHash } from '../store/hash';
+import { lastSeq, select, setCursor, setView, useApp } from '../store/store';
+
+let applying = false;
+
+export function useHashSync(): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsub = useApp.subscribe((s, prev) => {
+      if (applying || s.phase !== 'ready' || !s.summary) return;
+      const h = formatHash({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected });
+      if (h === location.hash) return;
+      const push = s.view !== prev.view || s.selected !== prev.selected || prev.phase !== 'ready';
+      if (timer) clearTimeout(timer);
+      if (push && prev.phase === 'ready') history.pushState(null, '', h);
+      else timer = setTimeout(() => { const cur = useApp.getState(); history.replaceState(null, '', formatHash({ session: cur.sessionName, view: cur.view, cursor: cur.cursor, sel: cur.selected })); }, push ? 0 : 150);
+    });
+    const onPop = () => {
+      const h = parseHash(location.hash);
+      const s = useApp.getState();
+      if (h.session && h.session !== s.sessionName) { location.reload(); return; }
+      applying = true;
+      try {
+        if (h.view) setView(h.view);
+        setCursor(h.cursor ?? lastSeq());
+        select(h.sel);
+      } finally { applying = false; }
+    };
+    window.addEventListener('popstate', onPop);
+    return () => { unsub(); window.removeEventListener('popstate', onPop); if (timer) clearTimeout(timer); };
+  }, []);
+}

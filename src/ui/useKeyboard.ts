@@ -1,0 +1,32 @@
+/** Global shortcuts: j/k, [ ], /, ?, 1–4, Esc. Ignored while typing in a field. */
+import { useEffect } from 'react';
+import { VIEWS } from '../store/hash';
+import { lastSeq, reveal, select, setCursor, setView, toggleHelp, useApp } from '../store/store';
+import { turnJump } from './format';
+
+export function useKeyboard(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+      if (e.key === 'Escape') { if (useApp.getState().showHelp) toggleHelp(false); else if (typing) t!.blur(); else select(undefined); return; }
+      if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+      const s = useApp.getState();
+      if (!s.summary) { if (e.key === '?') toggleHelp(); return; }
+      const last = lastSeq();
+      switch (e.key) {
+        case 'j': reveal(s.selected === undefined ? 0 : Math.min(last, s.selected + 1)); break;
+        case 'k': reveal(s.selected === undefined ? s.cursor : Math.max(0, s.selected - 1)); break;
+        case ']': { const n = turnJump(s.summary.turnSeqs, s.cursor, 1, last); setCursor(n); select(n); break; }
+        case '[': { const n = turnJump(s.summary.turnSeqs, s.cursor, -1, last); setCursor(n); select(n); break; }
+        case '/': setView('log'); requestAnimationFrame(() => document.getElementById('search')?.focus()); break;
+        case '?': toggleHelp(); break;
+        case '1': case '2': case '3': case '4': setView(VIEWS[Number(e.key) - 1]); break;
+        default: return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,16 @@
+/** Maps an RPC request to a SessionQueries call (the worker's thin adapter). */
+import type { Request } from './protocol';
+import type { SessionQueries } from './queries';
+
+export function handleRequest(q: SessionQueries, req: Request): unknown {
+  switch (req.op) {
+    case 'rows': return q.rows(req.from, req.to);
+    case 'rowsOf': return q.rowsOf(req.seqs);
+    case 'filter': return q.filter(req.families);
+    case 'node': return q.node(req.seq, req.path);
+    case 'json': return q.json(req.seq);
+    case 'moment': return q.moment(req.seq);
+    case 'lineage': return q.lineage(req.seq);
+    case 'search': return q.search(req.query);
+  }
+}
