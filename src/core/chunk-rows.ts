@@ -6,6 +6,13 @@ import type { SessionEvent } from './types';
  * deltas. A validated row stays packed in memory; members are materialized on demand.
  */
 export class PackedRow {
+  private parsed?: { dt: readonly number[]; payload: readonly string[] };
+
+  /**
+   * `source` is either the row's validated arrays or the JSON text of its line: a row read from a
+   * file keeps only its text (a slice of the decoded block) and re-parses it when a member is
+   * needed, so a million deltas cost no retained objects.
+   */
   constructor(
     readonly tag: RowTag,
     readonly seq0: number,
@@ -13,44 +20,65 @@ export class PackedRow {
     readonly turn: number,
     readonly step: number,
     readonly index: number,
-    readonly dt: readonly number[],
-    readonly payload: readonly string[],
+    readonly length: number,
+    private readonly source: string | { dt: readonly number[]; payload: readonly string[] },
     readonly id?: string,
     readonly name?: string,
   ) {}
 
-  get length(): number {
-    return this.payload.length;
+  private arrays(): { dt: readonly number[]; payload: readonly string[] } {
+    if (typeof this.source !== 'string') return this.source;
+    if (this.parsed) return this.parsed;
+    const data = JSON.parse(this.source).data;
+    // Only the most recently used row keeps its arrays: scrolling through a log stays bounded.
+    if (lastParsed && lastParsed !== this) lastParsed.parsed = undefined;
+    lastParsed = this;
+    return (this.parsed = { dt: data.dt, payload: this.tag === 'tool-call-chunks' ? data.args : data.texts });
+  }
+
+  get dt(): readonly number[] {
+    return this.arrays().dt;
+  }
+
+  get payload(): readonly string[] {
+    return this.arrays().payload;
   }
 
   timeAt(k: number): number {
     let t = this.time0;
-    for (let i = 0; i < k; i++) t += this.dt[i];
+    const dt = this.dt;
+    for (let i = 0; i < k; i++) t += dt[i];
     return t;
   }
 
   /** The k-th member as the event the row stands for, in the codec's fixed key order. */
   member(k: number, time = this.timeAt(k)): SessionEvent {
     const kind = ROW_TAGS[this.tag];
+    const p = this.payload[k];
     const chunk = kind === 'tool-call-delta'
       ? (this.name !== undefined
-        ? { type: kind, index: this.index, id: this.id, name: this.name, argumentsDelta: this.payload[k] }
-        : { type: kind, index: this.index, id: this.id, argumentsDelta: this.payload[k] })
-      : { type: kind, index: this.index, text: this.payload[k] };
+        ? { type: kind, index: this.index, id: this.id, name: this.name, argumentsDelta: p }
+        : { type: kind, index: this.index, id: this.id, argumentsDelta: p })
+      : { type: kind, index: this.index, text: p };
     return { type: 'assistant/chunk', seq: this.seq0 + k, time, data: { turn: this.turn, step: this.step, chunk } };
   }
 
   /** All members, expanded. */
   expand(): SessionEvent[] {
     const out: SessionEvent[] = [];
+    const dt = this.dt;
     let t = this.time0;
-    for (let k = 0; k < this.payload.length; k++) {
-      if (k > 0) t += this.dt[k - 1];
+    for (let k = 0; k < this.length; k++) {
+      if (k > 0) t += dt[k - 1];
       out.push(this.member(k, t));
     }
     return out;
   }
 }
+
+let lastParsed: PackedRow | undefined;
+
+const malformedRow = (tag: string, why: string) => new Error(`malformed ${tag} storage row: ${why}`);
 
 const sameKeys = (o: object, keys: readonly string[]) => {
   const own = Object.keys(o);
@@ -62,10 +90,10 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
  * Validates one parsed storage line. A row tag yields a PackedRow or throws
  * «malformed <tag> storage row: <why>»; any other value passes through unvalidated.
  */
-export function decodeStorageRecord(v: unknown): PackedRow | unknown {
+export function decodeStorageRecord(v: unknown, sourceText?: string): PackedRow | unknown {
   if (!isObj(v) || Array.isArray(v) || !isRowTag(v.type)) return v;
   const tag = v.type;
-  const fail = (why: string) => new Error(`malformed ${tag} storage row: ${why}`);
+  const fail = (why: string) => malformedRow(tag, why);
   if (!sameKeys(v, ['type', 'seq0', 'time0', 'data'])) throw fail('envelope keys');
   const { seq0, time0, data } = v;
   if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) throw fail('seq0');
@@ -87,7 +115,8 @@ export function decodeStorageRecord(v: unknown): PackedRow | unknown {
   if (!Number.isSafeInteger(seq0 + payload.length - 1)) throw fail('member seq range');
   let t = time0;
   for (const d of dt as number[]) { t += d; if (!Number.isSafeInteger(t)) throw fail('member time range'); }
-  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, dt as number[], payload as string[],
+  const source = sourceText ?? { dt: dt as number[], payload: payload as string[] };
+  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, payload.length, source,
     tool ? (data.id as string) : undefined, tool && 'name' in data ? (data.name as string) : undefined);
 }
 

@@ -7,6 +7,13 @@ import type { SessionEvent } from './types';
  * `lookupMessageId` resolves the message id of an earlier event for tool-result replacements.
  */
 export function normalizeLegacyEvent(e: SessionEvent, sessionId: string, lookupMessageId: (seq: number) => string | undefined): SessionEvent {
+  return LEGACY_TYPES.has(e.type) ? upgrade(e, sessionId, lookupMessageId) : e;
+}
+
+/** Types that can carry a legacy shape; every other event passes through untouched (the hot path). */
+const LEGACY_TYPES = new Set(['request/header-delta', 'mode/set', 'request/header', 'turn/start', 'turn/end', 'steering/message', 'user/message', 'assistant/message', 'tool/result']);
+
+function upgrade(e: SessionEvent, sessionId: string, lookupMessageId: (seq: number) => string | undefined): SessionEvent {
   const t = e.type;
   const seq = e.seq;
   const reject = (what: string) => new SessionError('legacy-unsupported', `Session "${sessionId}" contains unsupported legacy ${what} at seq ${seq}.`, { seq });

@@ -6,24 +6,34 @@ import type { SurfaceFold } from './surface';
  * replacements. Citations only point backwards in seq.
  */
 export class LineageIndex {
-  private readonly citedBy = new Map<number, number[]>();
+  /** Reverse citations in CSR form, built on first use: dependents of s are citers[offsets[s]..offsets[s+1]). */
+  private reverse?: { offsets: Int32Array; citers: Int32Array };
   private readonly replacedBy = new Map<number, number>();
   private readonly replaced = new Map<number, readonly number[]>();
 
   constructor(private readonly log: EventLog, fold: SurfaceFold) {
-    for (let s = 0; s < log.length; s++) {
-      if (log.isPacked(s)) continue;
-      const src = log.rawAt(s).sourceEventSeqs;
-      if (!Array.isArray(src)) continue;
-      for (const c of src) {
-        const list = this.citedBy.get(c);
-        if (list) list.push(s); else this.citedBy.set(c, [s]);
-      }
-    }
     for (const r of fold.replacements) {
       this.replaced.set(r.seq, r.shadowed);
       for (const s of r.shadowed) this.replacedBy.set(s, r.seq);
     }
+  }
+
+  private buildReverse(): { offsets: Int32Array; citers: Int32Array } {
+    const n = this.log.length;
+    const offsets = new Int32Array(n + 1);
+    const each = (fn: (cited: number, citer: number) => void) => {
+      for (let s = 0; s < n; s++) {
+        if (this.log.isPacked(s)) continue;
+        const src = this.log.rawAt(s).sourceEventSeqs;
+        if (Array.isArray(src)) for (const c of src) if (Number.isInteger(c) && c >= 0 && c < n) fn(c, s);
+      }
+    };
+    each((c) => { offsets[c + 1]++; });
+    for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
+    const citers = new Int32Array(offsets[n]);
+    const fill = offsets.slice(0, n);
+    each((c, s) => { citers[fill[c]++] = s; });
+    return { offsets, citers };
   }
 
   /** Seqs this event cites. */
@@ -35,7 +45,10 @@ export class LineageIndex {
 
   /** Seqs of events that cite this one, ascending. */
   dependents(seq: number): readonly number[] {
-    return this.citedBy.get(seq) ?? [];
+    this.reverse ??= this.buildReverse();
+    const { offsets, citers } = this.reverse;
+    if (seq < 0 || seq + 1 >= offsets.length) return [];
+    return Array.from(citers.subarray(offsets[seq], offsets[seq + 1]));
   }
 
   /** Nodes this replacement shadowed, in surface order ([] for a non-replacement). */

@@ -65,20 +65,20 @@ export class Session {
         const m = messageOf(e.type, e.data);
         return isPlainRecord(m) && typeof m.id === 'string' ? m.id : undefined;
       };
+      // Legacy upgrades run over the whole log before the vocabulary gate: a legacy refusal
+      // (corrupt) anywhere wins over an unknown type (unsupported), as in DSH's coordinator.
+      let unknownAt = -1;
       for (let s = 0; s < stored; s++) {
         if (log.isPacked(s)) continue;
         const e = log.rawAt(s);
         if (!isPlainRecord(e)) continue;
         const up = normalizeLegacyEvent(e, id, messageIdAt);
         if (up !== e) log.replace(s, up);
+        if (unknownAt < 0 && typeof up.type === 'string' && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) unknownAt = s;
       }
-      for (let s = 0; s < stored; s++) {
-        if (log.isPacked(s)) continue;
-        const e = log.rawAt(s) as unknown;
-        if (!isPlainRecord(e) || typeof e.type !== 'string') continue; // the envelope check reports it
-        if (!isKnownEventType(e.type) && e.ignorable !== true) {
-          throw new SessionError('unknown-type', `Event type "${e.type}" (seq ${s}) is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq: s });
-        }
+      if (unknownAt >= 0) {
+        const t = log.rawAt(unknownAt).type;
+        throw new SessionError('unknown-type', `Event type "${t}" (seq ${unknownAt}) is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq: unknownAt });
       }
       closers = interruptedTurnClosers(log);
       for (const c of closers) log.push(c);

@@ -5,15 +5,16 @@ import { SessionError, isPlainRecord, isSafeNonNegInt } from './errors';
  * Per-event seed/restore checks that do not need the surface (core.md §6.2 steps 2–5, §8.1).
  * Messages are our sentences; DSH's fragments are kept where its tests match them.
  */
+const badEnvelope = (i: number) => new SessionError('envelope', `Seed event at index ${i} has an invalid event envelope.`, { seq: i });
+
 export function validateEnvelope(x: unknown, i: number): void {
-  const bad = () => new SessionError('envelope', `Seed event at index ${i} has an invalid event envelope.`, { seq: i });
-  if (!isPlainRecord(x)) throw bad();
+  if (!isPlainRecord(x)) throw badEnvelope(i);
   if (x.type === 'request/header-delta') {
     throw new SessionError('legacy-unsupported', `Seed event at index ${i} uses unsupported legacy request/header-delta format.`, { seq: i });
   }
-  for (const k of Object.keys(x)) if (!ENVELOPE_KEYS.has(k)) throw bad();
+  for (const k of Object.keys(x)) if (!ENVELOPE_KEYS.has(k)) throw badEnvelope(i);
   if (typeof x.type !== 'string' || !isSafeNonNegInt(x.seq) || typeof x.time !== 'number' || !Number.isSafeInteger(x.time)
-    || x.data === undefined || (x.ignorable !== undefined && x.ignorable !== true)) throw bad();
+    || x.data === undefined || (x.ignorable !== undefined && x.ignorable !== true)) throw badEnvelope(i);
 }
 
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;

@@ -141,7 +141,7 @@ export class RecordScanner {
       const o = v as Record<string, unknown>;
       if (isRowTag(o.type)) {
         let row: PackedRow;
-        try { row = decodeStorageRecord(o) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
+        try { row = decodeStorageRecord(o, line) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
         this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
         this.log.pushRow(row);
@@ -193,6 +193,7 @@ export class RecordScanner {
 }
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const digit = (c: number) => c >= 0x30 && c <= 0x39;
 
 /**
  * True when `line` cannot be JSON text by its first or last significant character (or it is
@@ -205,7 +206,6 @@ function cannotBeJson(line: string): boolean {
   if (i > j) return true;
   while (isJsonWs(line.charCodeAt(j))) j--;
   const a = line.charCodeAt(i), z = line.charCodeAt(j);
-  const digit = (c: number) => c >= 0x30 && c <= 0x39;
   const startOk = a === 0x7b || a === 0x5b || a === 0x22 || a === 0x2d || digit(a) || a === 0x74 || a === 0x66 || a === 0x6e;
   const endOk = z === 0x7d || z === 0x5d || z === 0x22 || digit(z) || z === 0x65 || z === 0x6c;
   return !startOk || !endOk;
