@@ -4,10 +4,10 @@
  * scaled down for quick tests.
  */
 import { zipSync } from 'fflate';
+import { concatBytes, frameSpans } from '../io/zstd-encode';
 import { Rng } from './prng';
 import { BOM, INVALID_UTF8, POLLUTION_KEYS } from './mutate';
-import { buildSeedRecords, recordsToJsonl, seedJsonl, utf8, type SeedOptions, type StringSlot } from './seeds';
-import { concatBytes, rawFrameSpans, zstdFromJsonl } from './zstd-write';
+import { buildSeedRecords, recordsToJsonl, seedJsonl, utf8, zstdFromJsonl, type SeedOptions, type StringSlot } from './seeds';
 
 export { POLLUTION_KEYS };
 
@@ -184,7 +184,7 @@ export function validZstdLog(o: SeedOptions = {}, perFrame = 4): Promise<Uint8Ar
 /** A zstd artifact cut inside a frame: the last one (a torn tail), a middle one, or the header frame. */
 export async function truncatedZstd(where: 'last-frame' | 'middle-frame' | 'header-frame' = 'last-frame'): Promise<Uint8Array> {
   const z = await validZstdLog();
-  const spans = rawFrameSpans(z);
+  const spans = frameSpans(z);
   const f = where === 'header-frame' ? spans[0] : where === 'middle-frame' ? spans[spans.length >> 1] : spans[spans.length - 1];
   return z.slice(0, f.start + ((f.end - f.start) >> 1));
 }
@@ -192,7 +192,7 @@ export async function truncatedZstd(where: 'last-frame' | 'middle-frame' | 'head
 /** A zstd artifact whose frame checksums fail: one middle frame, the last frame, or every frame. */
 export async function badChecksumZstd(which: 'middle' | 'last' | 'all' = 'middle'): Promise<Uint8Array> {
   const z = (await validZstdLog()).slice();
-  const spans = rawFrameSpans(z);
+  const spans = frameSpans(z);
   const targets = which === 'all' ? spans : which === 'last' ? [spans[spans.length - 1]] : [spans[spans.length >> 1]];
   for (const f of targets) z[f.end - 1] ^= 0x5a;
   return z;

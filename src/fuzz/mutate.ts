@@ -2,8 +2,9 @@
  * Seeded mutators over valid session logs: bytes, lines, JSON values and zstd frames. Each
  * mutator is a pure function of (rng, input); the same seed gives the same bytes.
  */
+import { concatBytes, frameSpans, xxh64low32 } from '../io/zstd-encode';
 import { Rng } from './prng';
-import { concatBytes, rawFrameSpans, xxh64low32, zstdFromJsonl } from './zstd-write';
+import { zstdFromJsonl } from './seeds';
 
 export type ByteMutator = (rng: Rng, b: Uint8Array) => Uint8Array;
 
@@ -238,7 +239,7 @@ export const addPollutionKey: ByteMutator = (rng, b) => {
 // ---------- zstd frame mutators (on a zstd artifact) ----------
 
 export const zstdTruncate: ByteMutator = (rng, b) => {
-  const spans = rawFrameSpans(b);
+  const spans = frameSpans(b);
   if (rng.bool(0.5) && spans.length) {
     const f = rng.pick(spans);
     return b.slice(0, f.start + rng.int(f.end - f.start)); // cut inside a frame
@@ -247,7 +248,7 @@ export const zstdTruncate: ByteMutator = (rng, b) => {
 };
 
 export const zstdCorruptChecksum: ByteMutator = (rng, b) => {
-  const spans = rawFrameSpans(b).filter((f) => f.checksum);
+  const spans = frameSpans(b).filter((f) => f.checksum);
   if (!spans.length) return flipBits(rng, b);
   const out = b.slice();
   const f = rng.pick(spans);
@@ -257,28 +258,28 @@ export const zstdCorruptChecksum: ByteMutator = (rng, b) => {
 
 /** Changes a byte of a frame's content: decompression works, the checksum fails. */
 export const zstdCorruptContent: ByteMutator = (rng, b) => {
-  const spans = rawFrameSpans(b);
+  const spans = frameSpans(b);
   if (!spans.length) return flipBits(rng, b);
   const f = rng.pick(spans);
   const out = b.slice();
-  const lo = f.start + 12, hi = f.end - (f.checksum ? 4 : 0);
+  const lo = f.blocksStart + 3, hi = f.end - (f.checksum ? 4 : 0);
   if (hi <= lo) return out;
   out[lo + rng.int(hi - lo)] ^= 1 << rng.int(8);
   return out;
 };
 
 export const zstdCorruptHeader: ByteMutator = (rng, b) => {
-  const spans = rawFrameSpans(b);
+  const spans = frameSpans(b);
   if (!spans.length) return flipBits(rng, b);
   const f = rng.pick(spans);
   const out = b.slice();
-  const at = f.start + rng.int(Math.min(12, f.end - f.start));
+  const at = f.start + rng.int(Math.min(f.blocksStart + 3 - f.start, f.end - f.start));
   out[at] = rng.bool(0.5) ? out[at] ^ (1 << rng.int(8)) : rng.int(256);
   return out;
 };
 
 export const zstdFrameShuffle: ByteMutator = (rng, b) => {
-  const spans = rawFrameSpans(b);
+  const spans = frameSpans(b);
   if (spans.length < 2) return b;
   const frames = spans.map((f) => b.subarray(f.start, f.end));
   const tail = b.subarray(spans[spans.length - 1].end);
@@ -298,7 +299,7 @@ export const zstdAppendJunk: ByteMutator = (rng, b) => {
 /** Skippable frame (0x184D2A5?) in front or between frames. */
 export const zstdSkippableFrame: ByteMutator = (rng, b) => {
   const skip = Uint8Array.of(0x50 + rng.int(16), 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3);
-  const spans = rawFrameSpans(b);
+  const spans = frameSpans(b);
   const at = spans.length && rng.bool() ? rng.pick(spans).end : 0;
   return insertAt(b, at, skip);
 };
@@ -306,11 +307,11 @@ export const zstdSkippableFrame: ByteMutator = (rng, b) => {
 /** Recomputes every frame's checksum: content mutations then pass the checksum and hit the parser. */
 export async function zstdFixChecksums(b: Uint8Array): Promise<Uint8Array> {
   const out = b.slice();
-  for (const f of rawFrameSpans(out)) {
+  for (const f of frameSpans(out)) {
     if (!f.checksum) continue;
     // raw blocks only: gather block payloads
     const parts: Uint8Array[] = [];
-    let p = f.start + 9;
+    let p = f.blocksStart;
     for (;;) {
       const bh = out[p] | (out[p + 1] << 8) | (out[p + 2] << 16);
       const size = bh >> 3;

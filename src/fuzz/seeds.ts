@@ -4,8 +4,8 @@
  * calls and tool results. Every string a log can carry goes through `str`, so that hostile
  * generators can put a payload into each of them.
  */
+import { concatBytes, encodeZstdFrames } from '../io/zstd-encode';
 import { Rng } from './prng';
-import { zstdFromJsonl } from './zstd-write';
 
 /** Where a string sits in the log; hostile generators key on this. */
 export type StringSlot =
@@ -156,6 +156,24 @@ export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 /** A valid plain log as bytes. */
 export function seedJsonl(o: SeedOptions = {}): Uint8Array {
   return utf8(recordsToJsonl(buildSeedRecords(o)));
+}
+
+/**
+ * A DSH-shaped zstd artifact of a plain log: the first frame is exactly the header line; records
+ * follow, `perFrame` lines a frame, in raw blocks, checksummed unless `checksum: false`. The
+ * Frame_Content_Size field is always 4 bytes wide, so that a frame's header is 9 bytes and a fuzz
+ * seed reproduces the same bytes it always has.
+ */
+export function zstdFromJsonl(jsonl: string | Uint8Array, opts: { perFrame?: number; checksum?: boolean } = {}): Promise<Uint8Array> {
+  const bytes = typeof jsonl === 'string' ? utf8(jsonl) : jsonl;
+  const perFrame = Math.max(1, opts.perFrame ?? 8);
+  const lines: Uint8Array[] = [];
+  let s = 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) { lines.push(bytes.subarray(s, i + 1)); s = i + 1; }
+  if (s < bytes.length) lines.push(bytes.subarray(s));
+  const parts = lines.slice(0, 1);
+  for (let i = 1; i < lines.length; i += perFrame) parts.push(concatBytes(lines.slice(i, i + perFrame)));
+  return encodeZstdFrames(parts, { checksum: opts.checksum ?? true, contentSizeBytes: 4 });
 }
 
 /** The same log as a DSH-shaped zstd artifact. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closedToolTurn, headerRecord, jsonl, stepStart, turnStart, utf8 } from '../testing/builders';
-import { concatBytes, rawFrame, zstdLog } from '../testing/zstd-frames';
+import { concatBytes, encodeFrame, encodeZstdFrames, frameSpans } from './zstd-encode';
 import { loadBytes } from './load';
 import { decodeFrame, decodeTornFrame, scanZstdFrames } from './zstd';
 
@@ -8,9 +8,9 @@ const H = JSON.stringify(headerRecord()) + '\n';
 
 describe('zstd frame scan (persistence.md §2.4)', () => {
   it('finds every complete hand-built frame and decodes it with a verified checksum', async () => {
-    const a = await rawFrame(utf8('hello\n'));
-    const b = await rawFrame(utf8('x'.repeat(70_000)), { blockSize: 30_000 });
-    const bytes = concatBytes(a, b);
+    const a = await encodeFrame(utf8('hello\n'));
+    const b = await encodeFrame(utf8('x'.repeat(70_000)), { blockSize: 30_000 });
+    const bytes = concatBytes([a, b]);
     const scan = scanZstdFrames(bytes);
     expect(scan.tornStart).toBe(-1);
     expect(scan.frames.map((f) => [f.start, f.end, f.checksum])).toEqual([[0, a.length, true], [a.length, bytes.length, true]]);
@@ -18,10 +18,10 @@ describe('zstd frame scan (persistence.md §2.4)', () => {
     expect((await decodeFrame(bytes, scan.frames[1])).length).toBe(70_000);
   });
   it('reports a structurally incomplete final frame as torn at every cut point', async () => {
-    const a = await rawFrame(utf8('one\n'));
-    const b = await rawFrame(utf8('two\n'), { blockSize: 2 });
+    const a = await encodeFrame(utf8('one\n'));
+    const b = await encodeFrame(utf8('two\n'), { blockSize: 2 });
     for (let cut = 1; cut < b.length; cut++) {
-      const scan = scanZstdFrames(concatBytes(a, b.subarray(0, cut)));
+      const scan = scanZstdFrames(concatBytes([a, b.subarray(0, cut)]));
       expect(scan.frames).toHaveLength(1);
       expect(scan.tornStart).toBe(a.length);
     }
@@ -30,20 +30,20 @@ describe('zstd frame scan (persistence.md §2.4)', () => {
     const junk = scanZstdFrames(utf8('not zstd at all'));
     expect(junk.frames).toHaveLength(0);
     expect(junk.error?.message).toMatch(/invalid frame magic at byte 0/);
-    const f = await rawFrame(utf8('abc'));
+    const f = await encodeFrame(utf8('abc'));
     const bad = f.slice();
-    bad[9] |= 0b110; // block type 3 (reserved)
+    bad[frameSpans(f)[0].blocksStart] |= 0b110; // first block header: block type 3 (reserved)
     const twice = new Uint8Array([...f, ...bad]);
     const scan = scanZstdFrames(twice);
     expect(scan.frames).toHaveLength(1);
     expect(scan.error?.message).toMatch(/reserved block type/);
   });
   it('refuses a complete frame whose checksum does not match', async () => {
-    const f = await rawFrame(utf8('abc\n'), { badChecksum: true });
+    const f = await encodeFrame(utf8('abc\n'), { checksum: 'wrong' });
     await expect(decodeFrame(f, scanZstdFrames(f).frames[0])).rejects.toThrow(/checksum mismatch/);
   });
   it('prefix-decodes the completed blocks of a torn frame', async () => {
-    const f = await rawFrame(utf8('aabbcc'), { blockSize: 2 });
+    const f = await encodeFrame(utf8('aabbcc'), { blockSize: 2 });
     const torn = f.subarray(0, f.length - 4 - 3); // drop checksum and most of the last block
     expect(new TextDecoder().decode(decodeTornFrame(torn))).toBe('aabb');
   });
@@ -51,7 +51,7 @@ describe('zstd frame scan (persistence.md §2.4)', () => {
 
 describe('loadBytes on zstd logs', () => {
   it('loads a DSH-shaped log: header frame, then one frame per batch', async () => {
-    const bytes = await zstdLog(H, [jsonl(closedToolTurn().slice(0, 4)), jsonl(closedToolTurn().slice(4))]);
+    const bytes = await encodeZstdFrames([H, jsonl(closedToolTurn().slice(0, 4)), jsonl(closedToolTurn().slice(4))]);
     const r = await loadBytes(bytes, { now: 0 });
     expect(r.encoding).toBe('zstd');
     expect(r.verdict.ok).toBe(true);
@@ -59,7 +59,7 @@ describe('loadBytes on zstd logs', () => {
     expect(r.frames).toEqual({ complete: 3, tornBytes: 0 });
   });
   it('recovers the complete records of a torn final frame and repairs the open turn', async () => {
-    const full = await zstdLog(H, [jsonl([turnStart(0, 1)]), jsonl([stepStart(1, 1, 1)]) + '{"type":"step/end","seq":2'], { blockSize: 16 });
+    const full = await encodeZstdFrames([H, jsonl([turnStart(0, 1)]), jsonl([stepStart(1, 1, 1)]) + '{"type":"step/end","seq":2'], { blockSize: 16 });
     const r = await loadBytes(full.subarray(0, full.length - 6), { now: 0 });
     expect(r.verdict.ok).toBe(true);
     expect(r.storedEventCount).toBe(2);
@@ -67,11 +67,11 @@ describe('loadBytes on zstd logs', () => {
     expect(r.frames!.tornBytes).toBeGreaterThan(0);
   });
   it('refuses a header frame that is not exactly one line', async () => {
-    const bytes = await zstdLog(H + jsonl([turnStart(0, 1)]), []);
+    const bytes = await encodeZstdFrames([H + jsonl([turnStart(0, 1)])]);
     expect((await loadBytes(bytes)).verdict).toMatchObject({ ok: false, kind: 'corrupt' });
   });
   it('refuses a torn record inside a complete frame', async () => {
-    const bytes = await zstdLog(H, ['{"type":"turn/start","seq":0', jsonl([stepStart(1, 1, 1)])]);
+    const bytes = await encodeZstdFrames([H, '{"type":"turn/start","seq":0', jsonl([stepStart(1, 1, 1)])]);
     expect((await loadBytes(bytes)).verdict).toMatchObject({ ok: false, kind: 'corrupt' });
   });
 });

@@ -8,7 +8,9 @@ import { interruptedTurnClosers } from '../core/repair';
 import { Session } from '../core/session';
 import type { SessionEvent } from '../core/types';
 import { synthesize, synthesizeFork, Synthesizer } from './generate';
-import { batchEvents, encodeZstd, formatJsonl, headerLine, zstdRawFrame } from './write';
+import { libzstdCompressor } from './libzstd';
+import { rawFrame } from '../io/zstd-encode';
+import { batchEvents, encodeZstd, formatJsonl, headerLine } from './write';
 
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
@@ -242,11 +244,37 @@ describe('write', () => {
     expect(parts.join('')).toBe(plain);
   });
 
+  it('compresses with libzstd: every frame checksummed, compressed blocks, fzstd decodes the same plaintext', async () => {
+    const r = synthesize({ seed: 8, events: 3_000 });
+    const plain = formatJsonl(r.header, r.events);
+    const raw = await encodeZstd(r.header, r.events);
+    const z = await encodeZstd(r.header, r.events, {}, await libzstdCompressor(3));
+    expect(text.decode(decompress(z))).toBe(plain);
+    expect(z.length).toBeLessThan(raw.length * 0.8); // small ~200 ms frames compress poorly, as in DSH
+    const frames = frameRanges(z);
+    expect(frames.length).toBe(frameRanges(raw).length);
+    const blockTypes = new Set<number>();
+    const parts = frames.map(([a, b]) => {
+      const f = z.subarray(a, b);
+      expect(f[4] & 0x04).toBe(0x04);
+      const out = decompress(f);
+      const stored = (f[f.length - 4] | (f[f.length - 3] << 8) | (f[f.length - 2] << 16) | (f[f.length - 1] << 24)) >>> 0;
+      expect(stored).toBe(h64(out));
+      const single = (f[4] >> 5) & 1, fcs = f[4] >> 6;
+      const p = 5 + (single ? 0 : 1) + [0, 1, 2, 4][f[4] & 3] + (fcs ? 1 << fcs : single ? 1 : 0);
+      blockTypes.add((f[p] >> 1) & 3);
+      return text.decode(out);
+    });
+    expect(blockTypes.has(2)).toBe(true); // compressed blocks, not only raw ones
+    expect(parts[0]).toBe(headerLine(r.header));
+    expect(parts.join('')).toBe(plain);
+  });
+
   it('splits a large frame into raw blocks of at most 128 KiB and covers every content-size width', () => {
     for (const n of [0, 1, 255, 256, 65_791, 65_792, 300_000]) {
       const b = new Uint8Array(n);
       for (let i = 0; i < n; i++) b[i] = (i * 7 + 3) & 0xff;
-      const f = zstdRawFrame(b, h64(b));
+      const f = rawFrame(b, h64(b));
       expect(Buffer.from(decompress(f)).equals(Buffer.from(b))).toBe(true);
       expect(frameRanges(f)).toEqual([[0, f.length]]);
     }
@@ -258,9 +286,10 @@ const hasLoader = existsSync(new URL('../io/load.ts', import.meta.url));
 describe.runIf(hasLoader)('loading synthesized files with the viewer loader', () => {
   const load = async (bytes: Uint8Array) => (await import('../io/load')).loadBytes(bytes, { now: 0 });
 
-  it('loads plain and zstd files with verdict ok, no closers and no relational diagnostics', async () => {
+  it('loads plain and zstd files (raw and compressed frames) with verdict ok, no closers and no relational diagnostics', async () => {
     const r = synthesize(small);
-    for (const bytes of [utf8.encode(formatJsonl(r.header, r.events)), await encodeZstd(r.header, r.events)]) {
+    const compressed = await encodeZstd(r.header, r.events, {}, await libzstdCompressor(3));
+    for (const bytes of [utf8.encode(formatJsonl(r.header, r.events)), await encodeZstd(r.header, r.events), compressed]) {
       const res = await load(bytes);
       expect(res.verdict).toEqual({ ok: true });
       expect(res.storedEventCount).toBe(r.events.length);

@@ -1,27 +1,33 @@
 /**
  * CLI: writes a synthetic DSH session log.
  *
- *   npm run -s synth -- --events N --out FILE [--zstd] [--seed S] [--crash] [--fork DIR] [--no-pack]
+ *   npm run -s synth -- --events N --out FILE [--zstd | --raw-zstd] [--seed S] [--crash] [--fork DIR] [--no-pack]
  *
+ * `--zstd` writes DSH's zstd encoding compressed with libzstd at level 3 (one checksummed frame for
+ * the header line and one per batch); `--raw-zstd` writes the same frames with raw (stored) blocks,
+ * quick to write and to decode.
  * `--fork DIR` also writes a fork of the session to DIR/session.jsonl[.zstd] (the parent goes to
  * FILE). Prints one summary line.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SessionEvent, SessionHeader } from '../core/types';
+import { createFramer } from '../io/zstd-encode';
 import { Synthesizer, synthesizeFork, type SynthStats } from './generate';
-import { createZstdFramer, jsonlParts, type FormatOptions } from './write';
+import { libzstdCompressor } from './libzstd';
+import { jsonlParts, type FormatOptions } from './write';
 
-interface Args { events: number; out: string; zstd: boolean; seed: number; crash: boolean; fork?: string; pack: boolean }
+type Encoding = 'jsonl' | 'zstd' | 'raw-zstd';
+interface Args { events: number; out: string; encoding: Encoding; seed: number; crash: boolean; fork?: string; pack: boolean }
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`synth: ${msg}\n`);
-  process.stderr.write('usage: npm run -s synth -- --events N --out FILE [--zstd] [--seed S] [--crash] [--fork DIR] [--no-pack]\n');
+  process.stderr.write('usage: npm run -s synth -- --events N --out FILE [--zstd | --raw-zstd] [--seed S] [--crash] [--fork DIR] [--no-pack]\n');
   process.exit(2);
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Partial<Args> = { zstd: false, seed: 1, crash: false, pack: true };
+  const a: Partial<Args> = { encoding: 'jsonl', seed: 1, crash: false, pack: true };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) usage(`${k} needs a value`); return v; };
@@ -29,7 +35,12 @@ function parseArgs(argv: string[]): Args {
     switch (k) {
       case '--events': a.events = int(); break;
       case '--out': a.out = val(); break;
-      case '--zstd': a.zstd = true; break;
+      case '--zstd': case '--raw-zstd': {
+        const e = k.slice(2) as Encoding;
+        if (a.encoding !== 'jsonl' && a.encoding !== e) usage('--zstd and --raw-zstd exclude each other');
+        a.encoding = e;
+        break;
+      }
       case '--seed': a.seed = int(); break;
       case '--crash': a.crash = true; break;
       case '--fork': a.fork = val(); break;
@@ -43,13 +54,20 @@ function parseArgs(argv: string[]): Args {
   return a as Args;
 }
 
-/** Streams one session to `path`; returns bytes written and frame count. */
-async function writeSession(path: string, header: SessionHeader, events: Iterable<SessionEvent>, zstd: boolean, fmt: FormatOptions): Promise<{ bytes: number; frames: number }> {
+/** The frame writer for an encoding (null for plain JSONL). */
+async function framerFor(encoding: Encoding): Promise<((plain: Uint8Array) => Uint8Array) | null> {
+  if (encoding === 'jsonl') return null;
+  return createFramer(encoding === 'zstd' ? await libzstdCompressor(3) : {});
+}
+
+/** Streams one session to `path`; returns bytes written, plaintext bytes and frame count. */
+async function writeSession(path: string, header: SessionHeader, events: Iterable<SessionEvent>, encoding: Encoding, fmt: FormatOptions): Promise<{ bytes: number; plainBytes: number; frames: number }> {
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'w');
   const enc = new TextEncoder();
-  const frame = zstd ? await createZstdFramer() : null;
+  const frame = await framerFor(encoding);
   let bytes = 0;
+  let plainBytes = 0;
   let frames = 0;
   let pending: Uint8Array[] = [];
   let pendingLen = 0;
@@ -60,7 +78,9 @@ async function writeSession(path: string, header: SessionHeader, events: Iterabl
   };
   try {
     for (const part of jsonlParts(header, events, fmt)) {
-      const b = frame ? frame(part) : enc.encode(part);
+      const plain = enc.encode(part);
+      const b = frame ? frame(plain) : plain;
+      plainBytes += plain.length;
       frames++;
       bytes += b.length;
       pending.push(b);
@@ -71,7 +91,7 @@ async function writeSession(path: string, header: SessionHeader, events: Iterabl
   } finally {
     closeSync(fd);
   }
-  return { bytes, frames };
+  return { bytes, plainBytes, frames };
 }
 
 function* flatten(batches: Iterable<SessionEvent[]>): Generator<SessionEvent> {
@@ -86,19 +106,21 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const opts = { seed: args.seed, events: args.events, crash: args.crash };
   const fmt: FormatOptions = { pack: args.pack };
-  const kind = args.zstd ? 'zstd' : 'jsonl';
+  const kind = args.encoding === 'raw-zstd' ? 'zstd (raw blocks)' : args.encoding;
+  const zstd = args.encoding !== 'jsonl';
+  const size = (w: { bytes: number; plainBytes: number; frames: number }) => `${mb(w.bytes)} MB${zstd ? ` (${mb(w.plainBytes)} MB plaintext) in ${w.frames} frames` : ''}`;
   if (args.fork === undefined) {
     const s = new Synthesizer(opts);
-    const w = await writeSession(args.out, s.header, flatten(s.run()), args.zstd, fmt);
+    const w = await writeSession(args.out, s.header, flatten(s.run()), args.encoding, fmt);
     const st = s.stats;
-    process.stdout.write(`${args.out}: ${kind}, ${s.session.length} events, ${st.turns} turns, ${pct(st)}% chunk deltas, ${st.compactions} compactions, ${st.prunes} prunes, ${st.resumes} resumes${st.crashed ? ', crashed mid-turn' : ''}; ${mb(w.bytes)} MB${args.zstd ? ` in ${w.frames} frames` : ''}; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(`${args.out}: ${kind}, ${s.session.length} events, ${st.turns} turns, ${pct(st)}% chunk deltas, ${st.compactions} compactions, ${st.prunes} prunes, ${st.resumes} resumes${st.crashed ? ', crashed mid-turn' : ''}; ${size(w)}; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     return;
   }
   const f = synthesizeFork(opts);
-  const childPath = join(args.fork, args.zstd ? 'session.jsonl.zstd' : 'session.jsonl');
-  const wp = await writeSession(args.out, f.parent.header, f.parent.events, args.zstd, fmt);
-  const wc = await writeSession(childPath, f.child.header, f.child.events, args.zstd, { ...fmt, initialBatch: f.boundary + 2 });
-  process.stdout.write(`${args.out}: ${kind}, ${f.parent.events.length} events, ${mb(wp.bytes)} MB; fork ${childPath}: ${f.child.events.length} events (seedLength ${f.child.header.seedLength}, parent ${f.parent.header.id}), ${mb(wc.bytes)} MB; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  const childPath = join(args.fork, zstd ? 'session.jsonl.zstd' : 'session.jsonl');
+  const wp = await writeSession(args.out, f.parent.header, f.parent.events, args.encoding, fmt);
+  const wc = await writeSession(childPath, f.child.header, f.child.events, args.encoding, { ...fmt, initialBatch: f.boundary + 2 });
+  process.stdout.write(`${args.out}: ${kind}, ${f.parent.events.length} events, ${size(wp)}; fork ${childPath}: ${f.child.events.length} events (seedLength ${f.child.header.seedLength}, parent ${f.parent.header.id}), ${size(wc)}; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 }
 
 main().catch((err) => {
