@@ -24,7 +24,15 @@ export class PackedRow {
     private readonly source: string | { dt: readonly number[]; payload: readonly string[] },
     readonly id?: string,
     readonly name?: string,
-  ) {}
+    initial?: { dt: readonly number[]; payload: readonly string[] },
+  ) {
+    this.parsed = initial;
+  }
+
+  /** Drops arrays held since decoding; a row with a text source parses them again on demand. */
+  release(): void {
+    if (typeof this.source === 'string' && lastParsed !== this) this.parsed = undefined;
+  }
 
   private arrays(): { dt: readonly number[]; payload: readonly string[] } {
     if (typeof this.source !== 'string') return this.source;
@@ -115,9 +123,9 @@ export function decodeStorageRecord(v: unknown, sourceText?: string): PackedRow 
   if (!Number.isSafeInteger(seq0 + payload.length - 1)) throw fail('member seq range');
   let t = time0;
   for (const d of dt as number[]) { t += d; if (!Number.isSafeInteger(t)) throw fail('member time range'); }
-  const source = sourceText ?? { dt: dt as number[], payload: payload as string[] };
-  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, payload.length, source,
-    tool ? (data.id as string) : undefined, tool && 'name' in data ? (data.name as string) : undefined);
+  const arrays = { dt: dt as number[], payload: payload as string[] };
+  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, payload.length, sourceText ?? arrays,
+    tool ? (data.id as string) : undefined, tool && 'name' in data ? (data.name as string) : undefined, sourceText ? arrays : undefined);
 }
 
 type Delta = { kind: string; turn: number; step: number; index: number; text: string; id?: string; name?: string; hasName: boolean };

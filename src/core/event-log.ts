@@ -2,15 +2,26 @@ import { PackedRow } from './chunk-rows';
 import { deepFreeze } from './json';
 import type { SessionEvent } from './types';
 
-/** One stored record per slot: an event object, or a packed row shared by its members' slots. */
-export type Slot = SessionEvent | PackedRow;
+/**
+ * One stored record per slot: the JSON text of an event read from a file (parsed again on
+ * demand), an event object (built in code, upgraded from a legacy shape, or synthesized), or a
+ * packed row shared by its members' slots.
+ */
+export type Slot = string | SessionEvent | PackedRow;
+
+const CHUNK = 'assistant/chunk';
 
 /**
- * The complete log, indexed by seq. Packed chunk rows stay packed; `event(seq)` materializes a
- * member on demand and hands out deep-frozen events only (decisions §3.11).
+ * The complete log, indexed by seq, with compact type and time columns. Events read from a file
+ * stay as their line text, so a large log holds about its plaintext rather than an object graph
+ * per event. `event(seq)` hands out deep-frozen events only (decisions §3.11).
  */
 export class EventLog {
   private readonly slots: Slot[] = [];
+  private typeIds = new Uint16Array(1024);
+  private times = new Float64Array(1024);
+  private readonly typeNames: string[] = [CHUNK];
+  private readonly typeIndex = new Map<string, number>([[CHUNK, 0]]);
   /** Seqs at or past this one were synthesized on load (closers, end-seed). */
   synthesizedFrom = Infinity;
 
@@ -18,17 +29,51 @@ export class EventLog {
     return this.slots.length;
   }
 
-  push(e: SessionEvent): void {
-    this.slots.push(e);
+  private grow(need: number): void {
+    if (need <= this.typeIds.length) return;
+    let cap = this.typeIds.length;
+    while (cap < need) cap *= 2;
+    const t = new Uint16Array(cap); t.set(this.typeIds); this.typeIds = t;
+    const m = new Float64Array(cap); m.set(this.times); this.times = m;
+  }
+
+  private typeId(type: unknown): number {
+    const name = typeof type === 'string' ? type : String(typeof type);
+    let id = this.typeIndex.get(name);
+    if (id === undefined) {
+      id = this.typeNames.length < 65535 ? this.typeNames.length : 65535;
+      if (id < 65535) { this.typeNames.push(name); this.typeIndex.set(name, id); }
+    }
+    return id;
+  }
+
+  /** Appends one event; `text`, when given, is its line and is kept instead of the object. */
+  push(e: SessionEvent, text?: string): void {
+    const s = this.slots.length;
+    this.grow(s + 1);
+    this.typeIds[s] = this.typeId(e.type);
+    this.times[s] = typeof e.time === 'number' ? e.time : NaN;
+    this.slots.push(text ?? e);
   }
 
   pushRow(row: PackedRow): void {
-    for (let k = 0; k < row.length; k++) this.slots.push(row);
+    let t = row.time0;
+    const dt = row.dt;
+    const s0 = this.slots.length;
+    this.grow(s0 + row.length);
+    for (let k = 0; k < row.length; k++) {
+      if (k > 0) t += dt[k - 1];
+      this.typeIds[s0 + k] = 0;
+      this.times[s0 + k] = t;
+      this.slots.push(row);
+    }
+    row.release();
   }
 
-  /** Replaces the stored object at seq (legacy upgrades before validation). */
+  /** Replaces the stored event at seq (legacy upgrades are kept as objects). */
   replace(seq: number, e: SessionEvent): void {
     this.slots[seq] = e;
+    this.typeIds[seq] = this.typeId(e.type);
   }
 
   slotAt(seq: number): Slot {
@@ -40,26 +85,25 @@ export class EventLog {
   }
 
   typeAt(seq: number): string {
-    const s = this.slots[seq];
-    return s instanceof PackedRow ? 'assistant/chunk' : s.type;
+    const id = this.typeIds[seq];
+    return id === 65535 ? this.rawAt(seq).type : this.typeNames[id];
   }
 
   timeAt(seq: number): number {
-    const s = this.slots[seq];
-    return s instanceof PackedRow ? s.timeAt(seq - s.seq0) : s.time;
+    return this.times[seq];
   }
 
-  /** The stored event, unfrozen; for the core's own validation passes. */
+  /** The stored event, unfrozen: a fresh parse for text slots. */
   rawAt(seq: number): SessionEvent {
     const s = this.slots[seq];
+    if (typeof s === 'string') return JSON.parse(s) as SessionEvent;
     return s instanceof PackedRow ? s.member(seq - s.seq0) : s;
   }
 
   /** The event at seq, deep-frozen. */
   event(seq: number): SessionEvent {
-    const s = this.slots[seq];
-    if (s === undefined) throw new RangeError(`no event at seq ${seq}`);
-    return deepFreeze(s instanceof PackedRow ? s.member(seq - s.seq0) : s);
+    if (seq < 0 || seq >= this.slots.length) throw new RangeError(`no event at seq ${seq}`);
+    return deepFreeze(this.rawAt(seq));
   }
 
   /** Events [from, to) deep-frozen. */

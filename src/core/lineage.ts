@@ -1,4 +1,5 @@
 import type { EventLog } from './event-log';
+import type { LogIndex } from './log-index';
 import type { SurfaceFold } from './surface';
 
 /**
@@ -11,7 +12,7 @@ export class LineageIndex {
   private readonly replacedBy = new Map<number, number>();
   private readonly replaced = new Map<number, readonly number[]>();
 
-  constructor(private readonly log: EventLog, fold: SurfaceFold) {
+  constructor(private readonly log: EventLog, fold: SurfaceFold, private readonly index: LogIndex) {
     for (const r of fold.replacements) {
       this.replaced.set(r.seq, r.shadowed);
       for (const s of r.shadowed) this.replacedBy.set(s, r.seq);
@@ -20,19 +21,13 @@ export class LineageIndex {
 
   private buildReverse(): { offsets: Int32Array; citers: Int32Array } {
     const n = this.log.length;
+    const { cited, citer } = this.index.citations();
     const offsets = new Int32Array(n + 1);
-    const each = (fn: (cited: number, citer: number) => void) => {
-      for (let s = 0; s < n; s++) {
-        if (this.log.isPacked(s)) continue;
-        const src = this.log.rawAt(s).sourceEventSeqs;
-        if (Array.isArray(src)) for (const c of src) if (Number.isInteger(c) && c >= 0 && c < n) fn(c, s);
-      }
-    };
-    each((c) => { offsets[c + 1]++; });
+    for (let i = 0; i < cited.length; i++) offsets[cited[i] + 1]++;
     for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
     const citers = new Int32Array(offsets[n]);
     const fill = offsets.slice(0, n);
-    each((c, s) => { citers[fill[c]++] = s; });
+    for (let i = 0; i < cited.length; i++) citers[fill[cited[i]]++] = citer[i];
     return { offsets, citers };
   }
 

@@ -24,68 +24,76 @@ const read = (v: unknown, key: string, seq: number): unknown => {
 };
 
 /**
- * Crash-repair closers (core.md §9): synthetic events that close an open final turn, or [].
- * Pure and deterministic; times reuse the last event's time.
+ * The crash-repair scan (core.md §9.1) as a fold over events in seq order, so a loader can run it
+ * while reading. `closers()` then gives the synthetic events that close an open final turn, or [].
  */
-export function interruptedTurnClosers(log: LogReader): SessionEvent[] {
-  let openTurn: unknown = null;
-  let openStep: unknown = null;
-  const pending = new Map<unknown, { step: unknown; callSeq?: number }>();
-  for (let s = 0; s < log.length; s++) {
-    const type = log.typeAt(s);
-    if (type === 'assistant/chunk') continue;
-    const e = log.rawAt(s);
-    switch (type) {
-      case 'turn/start': openTurn = read(e.data, 'turn', s); openStep = null; pending.clear(); break;
-      case 'turn/end': openTurn = null; openStep = null; pending.clear(); break;
-      case 'step/start': openStep = read(e.data, 'step', s); break;
-      case 'step/end': pending.clear(); openStep = null; break;
+export class CloserScan {
+  private openTurn: unknown = null;
+  private openStep: unknown = null;
+  private readonly pending = new Map<unknown, { step: unknown; callSeq?: number }>();
+
+  observe(e: SessionEvent, s: number): void {
+    switch (e.type) {
+      case 'turn/start': this.openTurn = read(e.data, 'turn', s); this.openStep = null; this.pending.clear(); break;
+      case 'turn/end': this.openTurn = null; this.openStep = null; this.pending.clear(); break;
+      case 'step/start': this.openStep = read(e.data, 'step', s); break;
+      case 'step/end': this.pending.clear(); this.openStep = null; break;
       case 'assistant/message': {
-        const msg = read(e.data, 'message', s);
-        const content = read(msg, 'content', s);
+        const content = read(read(e.data, 'message', s), 'content', s);
         if (Array.isArray(content)) {
           for (const b of content) {
             if (b && typeof b === 'object' && (b as { type?: unknown }).type === 'tool-call') {
               // Map.set keeps an existing key's position and drops its callSeq, as DSH does.
-              pending.set((b as { id?: unknown }).id, { step: (e.data as { step?: unknown }).step });
+              this.pending.set((b as { id?: unknown }).id, { step: (e.data as { step?: unknown }).step });
             }
           }
         }
         break;
       }
       case 'tool/call': {
-        const id = read(e.data, 'callId', s);
-        const p = pending.get(id);
+        const p = this.pending.get(read(e.data, 'callId', s));
         if (p) p.callSeq = s;
         break;
       }
-      case 'tool/result': {
-        const msg = read(e.data, 'message', s);
-        pending.delete(read(read(msg, 'source', s), 'callId', s));
+      case 'tool/result':
+        this.pending.delete(read(read(read(e.data, 'message', s), 'source', s), 'callId', s));
         break;
-      }
     }
   }
-  if (openTurn === null || log.length === 0) return [];
-  const last = log.length - 1;
-  const t = log.rawAt(last).time;
-  let seq = last + 1;
-  const out: SessionEvent[] = [];
-  for (const [callId, p] of pending) {
-    const started = p.callSeq !== undefined;
-    const message = {
-      id: `interrupted-tool-result-${String(callId)}-${seq}`,
-      role: 'user',
-      source: { kind: 'tool', callId },
-      content: [{ type: 'tool-result', toolCallId: callId, isError: true, content: [{ type: 'text', text: started ? OUTCOME_UNKNOWN_TEXT : NOT_STARTED_TEXT }] }],
-    };
-    const error = started ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' } : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' };
-    const ev: Record<string, unknown> = { type: 'tool/result', seq, time: t, data: { turn: openTurn, step: p.step, message, error }, surfaceOp: 'append' };
-    if (started) ev.sourceEventSeqs = [p.callSeq];
-    out.push(ev as unknown as SessionEvent);
-    seq++;
+
+  /** Closers for a log whose last event has seq `lastSeq` and time `lastTime` (§9.2). */
+  closers(lastSeq: number, lastTime: number): SessionEvent[] {
+    if (this.openTurn === null || lastSeq < 0) return [];
+    const openTurn = this.openTurn;
+    let seq = lastSeq + 1;
+    const t = lastTime;
+    const out: SessionEvent[] = [];
+    for (const [callId, p] of this.pending) {
+      const started = p.callSeq !== undefined;
+      const message = {
+        id: `interrupted-tool-result-${String(callId)}-${seq}`,
+        role: 'user',
+        source: { kind: 'tool', callId },
+        content: [{ type: 'tool-result', toolCallId: callId, isError: true, content: [{ type: 'text', text: started ? OUTCOME_UNKNOWN_TEXT : NOT_STARTED_TEXT }] }],
+      };
+      const error = started ? { name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN' } : { name: 'ToolNotStartedError', code: 'TOOL_NOT_STARTED' };
+      const ev: Record<string, unknown> = { type: 'tool/result', seq, time: t, data: { turn: openTurn, step: p.step, message, error }, surfaceOp: 'append' };
+      if (started) ev.sourceEventSeqs = [p.callSeq];
+      out.push(ev as unknown as SessionEvent);
+      seq++;
+    }
+    if (this.openStep !== null) out.push({ type: 'step/end', seq: seq++, time: t, data: { turn: openTurn, step: this.openStep } });
+    out.push({ type: 'turn/end', seq: seq++, time: t, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
+    return out;
   }
-  if (openStep !== null) out.push({ type: 'step/end', seq: seq++, time: t, data: { turn: openTurn, step: openStep } });
-  out.push({ type: 'turn/end', seq: seq++, time: t, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
-  return out;
+}
+
+/**
+ * Crash-repair closers (core.md §9): synthetic events that close an open final turn, or [].
+ * Pure and deterministic; times reuse the last event's time.
+ */
+export function interruptedTurnClosers(log: LogReader): SessionEvent[] {
+  const scan = new CloserScan();
+  for (let s = 0; s < log.length; s++) if (log.typeAt(s) !== 'assistant/chunk') scan.observe(log.rawAt(s), s);
+  return log.length ? scan.closers(log.length - 1, log.rawAt(log.length - 1).time) : [];
 }

@@ -4,6 +4,7 @@ import {
   toolResult, toolResultData, turnStart, userMessage, userMsgData,
 } from '../testing/builders';
 import { EventLog } from './event-log';
+import { restoreSession } from './restore-stream';
 import { Session } from './session';
 import type { SessionEvent } from './types';
 
@@ -50,7 +51,7 @@ describe('Session seeds and the end-seed marker (core.md §6.3)', () => {
   it('restore appends the marker at the stored length and reports it', () => {
     const log = new EventLog();
     for (const e of closedToolTurn()) log.push(e);
-    const r = Session.restore(H, log, { now: 5 });
+    const r = restoreSession(H, log, { now: 5 });
     expect(r.failure).toBeUndefined();
     expect(r.endSeedAppended).toBe(true);
     expect(r.session.firstLiveSeq).toBe(8);

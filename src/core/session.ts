@@ -1,14 +1,16 @@
-import { isKnownEventType, isSurfaceEligibleType } from './catalog';
+import { isSurfaceEligibleType } from './catalog';
 import { EventLog } from './event-log';
 import { SessionError, isPlainRecord } from './errors';
 import { validateSessionHeader } from './header';
 import { deepFreeze, snapshotJsonValue } from './json';
-import { normalizeLegacyEvent } from './legacy';
 import { MessageDeriver } from './messages';
-import { interruptedTurnClosers } from './repair';
+import { InvariantChecker } from './invariants';
+import { LineageIndex } from './lineage';
+import { LogIndex } from './log-index';
+import { Timeline } from './timeline';
 import { SurfaceFold } from './surface';
 import type { Message, SessionEvent, SessionHeader, SurfaceOp } from './types';
-import { messageOf, validateEnvelope, validateEventPayload } from './validate';
+import { validateEnvelope, validateEventPayload } from './validate';
 
 export interface SurfaceIntent {
   surfaceOp: SurfaceOp;
@@ -23,17 +25,23 @@ export interface RestoreFailure {
 }
 
 /**
- * A session: header, complete log and surface fold. Built by `restore` (a stored log, validated in
- * place as DSH's `fromRestore` does) or `create` (caller values, snapshotted); grown by `append`,
- * which validates message shapes and request headers too (decisions §3.1).
+ * A session: header, complete log and surface fold, plus the index and diagnostics collected as
+ * events were admitted. Built by a `RestoreStream` (a stored log, validated in place as DSH's
+ * `fromRestore` does) or `create` (caller values, snapshotted); grown by `append`, which validates
+ * message shapes and request headers too (decisions §3.1).
  */
 export class Session {
   readonly log: EventLog;
   readonly fold: SurfaceFold;
+  readonly index = new LogIndex();
+  readonly invariants = new InvariantChecker();
   firstLiveSeq = 0;
   private readonly deriver = new MessageDeriver();
+  private cachedTimeline?: Timeline;
+  private cachedTimelineLength = -1;
 
-  private constructor(readonly header: SessionHeader, log: EventLog) {
+  /** Prefer `Session.create` or a `RestoreStream`. */
+  constructor(readonly header: SessionHeader, log: EventLog = new EventLog()) {
     this.log = log;
     this.fold = new SurfaceFold((s) => this.log.rawAt(s));
   }
@@ -46,62 +54,6 @@ export class Session {
     return this.log.length;
   }
 
-  /**
-   * DSH's cold-load path after the scan (persistence.md §4.6–4.9): legacy upgrades, the unknown
-   * type gate, crash-repair closers, header admission, per-event validation and surface fold,
-   * then the end-seed marker. Throws on the first refusal unless `collect` is set, in which case
-   * the failure is returned beside the partially folded session.
-   */
-  static restore(header: SessionHeader, log: EventLog, opts: { now?: number } = {}): { session: Session; closers: SessionEvent[]; endSeedAppended: boolean; failure?: RestoreFailure } {
-    const session = new Session(header, log);
-    const stored = log.length;
-    let closers: SessionEvent[] = [];
-    let validated = -1;
-    try {
-      const id = header.id;
-      const messageIdAt = (seq: number) => {
-        if (seq < 0 || seq >= log.length || log.isPacked(seq)) return undefined;
-        const e = log.rawAt(seq);
-        const m = messageOf(e.type, e.data);
-        return isPlainRecord(m) && typeof m.id === 'string' ? m.id : undefined;
-      };
-      // Legacy upgrades run over the whole log before the vocabulary gate: a legacy refusal
-      // (corrupt) anywhere wins over an unknown type (unsupported), as in DSH's coordinator.
-      let unknownAt = -1;
-      for (let s = 0; s < stored; s++) {
-        if (log.isPacked(s)) continue;
-        const e = log.rawAt(s);
-        if (!isPlainRecord(e)) continue;
-        const up = normalizeLegacyEvent(e, id, messageIdAt);
-        if (up !== e) log.replace(s, up);
-        if (unknownAt < 0 && typeof up.type === 'string' && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) unknownAt = s;
-      }
-      if (unknownAt >= 0) {
-        const t = log.rawAt(unknownAt).type;
-        throw new SessionError('unknown-type', `Event type "${t}" (seq ${unknownAt}) is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq: unknownAt });
-      }
-      closers = interruptedTurnClosers(log);
-      for (const c of closers) log.push(c);
-      log.synthesizedFrom = stored;
-      validateSessionHeader(header);
-      for (let i = 0; i < log.length; i++) {
-        if (log.isPacked(i)) { validated = i; continue; }
-        session.admit(log.rawAt(i), i);
-        validated = i;
-      }
-    } catch (err) {
-      if (!(err instanceof SessionError)) throw err;
-      return { session, closers, endSeedAppended: false, failure: { error: err, acceptedThrough: validated } };
-    }
-    session.firstLiveSeq = log.length;
-    const endSeedAppended = log.length === 0 || log.typeAt(log.length - 1) !== 'session/end-seed';
-    if (endSeedAppended) {
-      const time = opts.now ?? Date.now();
-      session.log.push({ type: 'session/end-seed', seq: log.length, time, data: {} });
-    }
-    return { session, closers, endSeedAppended };
-  }
-
   /** Snapshot-mode construction from caller values (DSH `Session.create` with a seed). */
   static create(header: SessionHeader, seed?: readonly unknown[], opts: { now?: number } = {}): Session {
     const session = new Session(header, new EventLog());
@@ -109,7 +61,9 @@ export class Session {
       seed.forEach((entry, i) => {
         const x = snapshotJsonValue<SessionEvent>(entry);
         if (x === undefined) throw new SessionError('seed-json', `Seed event at index ${i} is not losslessly JSON-serializable.`, { seq: i });
+        session.log.push(x);
         session.admit(x, i);
+        session.invariants.observe(x, i);
       });
     }
     session.firstLiveSeq = session.log.length;
@@ -123,8 +77,8 @@ export class Session {
     return session;
   }
 
-  /** Seed admission of one stored event at index i (core.md §6.2 steps 2–8). */
-  private admit(x: SessionEvent, i: number): void {
+  /** Seed admission of one event at index i (core.md §6.2 steps 2–8); `x` is already in the log. */
+  admit(x: SessionEvent, i: number): void {
     validateEnvelope(x, i);
     validateEventPayload(x, i);
     if (x.seq !== i) throw new SessionError('seq', `Seed event at index ${i} has seq ${x.seq} (expected ${i}); the seed must be contiguous from 0.`, { seq: i });
@@ -135,8 +89,8 @@ export class Session {
       const inner = err instanceof Error ? err.message : 'invalid surface metadata';
       throw new SessionError(err instanceof SessionError ? err.code : 'surface', `Invalid seed event at index ${i}: ${inner}`, { seq: i });
     }
-    if (this.log.length === i) this.log.push(x);
     this.fold.apply(plan);
+    this.index.observe(x, i);
   }
 
   /**
@@ -162,6 +116,8 @@ export class Session {
     deepFreeze(e);
     this.log.push(e);
     this.fold.apply(plan);
+    this.index.observe(e, seq);
+    this.invariants.observe(e, seq);
     return e;
   }
 
@@ -178,5 +134,18 @@ export class Session {
   /** Events [from, to), deep-frozen. */
   events(from = 0, to = this.log.length): SessionEvent[] {
     return this.log.events(from, to);
+  }
+
+  /** The log as of any seq (built once; rebuilt after later appends). */
+  timeline(): Timeline {
+    if (!this.cachedTimeline || this.cachedTimelineLength !== this.log.length) {
+      this.cachedTimeline = new Timeline(this.log, this.fold, this.index);
+      this.cachedTimelineLength = this.log.length;
+    }
+    return this.cachedTimeline;
+  }
+
+  lineage(): LineageIndex {
+    return new LineageIndex(this.log, this.fold, this.index);
   }
 }

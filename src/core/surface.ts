@@ -27,13 +27,16 @@ export function checkSourceEventSeqs(e: SessionEvent, shadowed: readonly number[
   }
   if (!Array.isArray(src)) throw surfaceErr(`sourceEventSeqs on event at seq ${e.seq} must be an array when present.`, e.seq);
   if (src.length === 0 && e.type !== 'assistant/message') throw surfaceErr('sourceEventSeqs must not be empty except on assistant/message.', e.seq);
+  let ascending = true;
   for (let i = 0; i < src.length; i++) {
     if (!isSafeNonNegInt(src[i])) throw surfaceErr(`Session event "${e.type}" sourceEventSeqs must densely contain non-negative safe integers.`, e.seq);
+    if (i > 0 && src[i] <= src[i - 1]) ascending = false;
   }
-  const set = new Set<number>(src as number[]);
-  if (set.size !== src.length) throw surfaceErr('sourceEventSeqs must not contain duplicates.', e.seq);
+  // strictly ascending sources (the common case: a message citing its chunks) hold no duplicates
+  const set = ascending && !isReplace ? null : new Set<number>(src as number[]);
+  if (set && set.size !== src.length) throw surfaceErr('sourceEventSeqs must not contain duplicates.', e.seq);
   for (const s of src as number[]) if (s >= e.seq) throw surfaceErr(`sourceEventSeqs must reference earlier events: ${s} >= current seq ${e.seq}.`, e.seq);
-  if (isReplace) {
+  if (isReplace && set) {
     const missing = shadowed.filter((s) => !set.has(s));
     if (missing.length) throw surfaceErr(`Surface replace: sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}.`, e.seq);
   }

@@ -1,7 +1,8 @@
 import type { EventLog } from './event-log';
+import type { LogIndex } from './log-index';
 import { deriveEventMessage } from './messages';
 import type { SurfaceFold } from './surface';
-import { isAppendSurfaceEvent, isCompactionCheckpoint } from './transcript';
+import type { TranscriptEntry } from './transcript';
 import type { Message } from './types';
 
 /** Index of the last element ≤ x in a sorted array, or -1. */
@@ -43,26 +44,42 @@ export class Timeline {
   /** turn/start seqs, ascending. */
   readonly turnSeqs: Int32Array;
 
-  constructor(private readonly log: EventLog, fold: SurfaceFold, through = log.length - 1) {
+  constructor(private readonly log: EventLog, fold: SurfaceFold, private readonly index: LogIndex) {
     const { seqs, removedAt } = fold.orderedNodes();
     this.nodeSeqs = seqs;
     this.nodeRemovedAt = removedAt;
     this.nodeHasMessage = new Uint8Array(seqs.length);
-    for (let i = 0; i < seqs.length; i++) this.nodeHasMessage[i] = deriveEventMessage(log.rawAt(seqs[i])) ? 1 : 0;
-    const tr: number[] = [], cp: number[] = [], rp: number[] = [], hd: number[] = [], tu: number[] = [];
-    for (let s = 0; s <= through && s < log.length; s++) {
-      if (log.isPacked(s)) continue;
-      const e = log.rawAt(s);
-      if (isAppendSurfaceEvent(e)) tr.push(s);
-      else if (typeof e.surfaceOp === 'object' && e.surfaceOp !== null) { rp.push(s); if (isCompactionCheckpoint(e)) cp.push(s); }
-      if (e.type === 'request/header') hd.push(s);
-      else if (e.type === 'turn/start') tu.push(s);
+    for (let i = 0; i < seqs.length; i++) this.nodeHasMessage[i] = index.silentNodes.has(seqs[i]) ? 0 : 1;
+    this.transcriptSeqs = index.transcriptSeqs.slice();
+    this.compactionSeqs = index.compactionSeqs.slice();
+    this.replacementSeqs = index.replacementSeqs.slice();
+    this.headerSeqs = index.headerSeqs.slice();
+    this.turnSeqs = index.turnSeqs.slice();
+  }
+
+  /** The compaction/summary a checkpoint cites, if any. */
+  summaryOf(checkpointSeq: number): number | undefined {
+    return this.index.compactionSummary.get(checkpointSeq);
+  }
+
+  /**
+   * The append-origin transcript through N (core.md §5.3): append messages and one compaction
+   * marker per checkpoint, in seq order, from the index (no log access).
+   */
+  transcriptEntriesAt(n: number): TranscriptEntry[] {
+    const tr = this.transcriptSeqs, cp = this.compactionSeqs;
+    const ti = lastAtOrBefore(tr, n) + 1, ci = lastAtOrBefore(cp, n) + 1;
+    const out: TranscriptEntry[] = [];
+    let i = 0, j = 0;
+    while (i < ti || j < ci) {
+      if (j >= ci || (i < ti && tr[i] < cp[j])) out.push({ kind: 'message', seq: tr[i++] });
+      else {
+        const seq = cp[j++];
+        const summarySeq = this.index.compactionSummary.get(seq);
+        out.push(summarySeq === undefined ? { kind: 'compaction', seq } : { kind: 'compaction', seq, summarySeq });
+      }
     }
-    this.transcriptSeqs = Int32Array.from(tr);
-    this.compactionSeqs = Int32Array.from(cp);
-    this.replacementSeqs = Int32Array.from(rp);
-    this.headerSeqs = Int32Array.from(hd);
-    this.turnSeqs = Int32Array.from(tu);
+    return out;
   }
 
   /** Surface node seqs as of seq N, in surface order. */

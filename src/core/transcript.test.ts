@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactionCheckpoint, compactionSummary, replaceOp, sessionHeader, todoWrite, userMessage } from '../testing/builders';
-import { LineageIndex } from './lineage';
 import { Session } from './session';
-import { Timeline } from './timeline';
 import { transcript } from './transcript';
 
 /** u0 u1 u2, a summary, a compaction checkpoint replacing u0..u1, then u6. */
@@ -38,7 +36,7 @@ describe('LineageIndex', () => {
     const s = Session.create(sessionHeader(), [
       userMessage(0, 'u0', 'a'), userMessage(1, 'r1', 'b', { op: replaceOp(0, 0), src: [0] }), userMessage(2, 'r2', 'c', { op: replaceOp(1, 1), src: [1, 0] }),
     ]);
-    const li = new LineageIndex(s.log, s.fold);
+    const li = s.lineage();
     expect(li.sources(2)).toEqual([1, 0]);
     expect(li.dependents(0)).toEqual([1, 2]);
     expect(li.shadowedBy(2)).toEqual([1]);
@@ -52,7 +50,7 @@ describe('LineageIndex', () => {
 describe('Timeline', () => {
   it('answers surface, transcript and message counts at any cursor without refolding', () => {
     const s = compacted();
-    const t = new Timeline(s.log, s.fold);
+    const t = s.timeline();
     expect(t.surfaceAt(-1)).toEqual([]);
     expect(t.surfaceAt(2)).toEqual([0, 1, 2]);
     expect(t.surfaceAt(3)).toEqual([0, 1, 2]);

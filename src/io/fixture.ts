@@ -12,10 +12,7 @@ import { PackedRow, decodeStorageRecord } from '../core/chunk-rows';
 import { SessionError, isPlainRecord, isSafeNonNegInt } from '../core/errors';
 import { EventLog } from '../core/event-log';
 import { isAbsolutePath } from '../core/header';
-import { collectInvariantDiagnostics } from '../core/invariants';
-import { LineageIndex } from '../core/lineage';
-import { Session } from '../core/session';
-import { Timeline } from '../core/timeline';
+import { restoreSession } from '../core/restore-stream';
 import { HEADER_KEYS, type SessionEvent, type SessionHeader } from '../core/types';
 import type { DroppedRecord } from './record-scanner';
 import { loadBytes, type LoadOptions, type LoadResult, type Verdict } from './load';
@@ -147,7 +144,7 @@ export async function loadFixture(bytes: Uint8Array, opts: LoadOptions = {}): Pr
     foldHeader = h;
     notes.push(`The header cwd ${JSON.stringify(header.cwd)} is not an absolute path; the fold ignores it.`);
   }
-  const { session, closers, endSeedAppended, failure } = Session.restore(foldHeader, log, { now: opts.now ?? header.createdAt + log.length });
+  const { session, closers, endSeedAppended, failure } = restoreSession(foldHeader, log, { now: opts.now ?? header.createdAt + log.length });
   if (failure && !stop) {
     const e: SessionError = failure.error;
     const line = e.line ?? (e.seq !== undefined ? lineOfSeq(e.seq) : undefined);
@@ -158,7 +155,7 @@ export async function loadFixture(bytes: Uint8Array, opts: LoadOptions = {}): Pr
     ...base, mode: 'fixture', harness, verdict: harness.verdict, fixtureNotes: notes, ...(stop ? { fixtureFailure: stop } : {}),
     header, session, storedEventCount: stored, closers: failure ? [] : closers, firstLiveSeq: failure ? 0 : session.firstLiveSeq,
     endSeedAppended, acceptedThrough: through, dropped, nonJsonNumberSeqs: [],
-    timeline: new Timeline(session.log, session.fold, through), lineage: new LineageIndex(session.log, session.fold),
-    diagnostics: collectInvariantDiagnostics(session.log), lineOfSeq,
+    timeline: session.timeline(), lineage: session.lineage(),
+    diagnostics: session.invariants.diagnostics, lineOfSeq,
   };
 }

@@ -1,10 +1,10 @@
-import { EventLog } from '../core/event-log';
 import { SessionError, type RefusalKind } from '../core/errors';
 import { parseHeaderRecord } from '../core/header';
-import { collectInvariantDiagnostics, type Diagnostic } from '../core/invariants';
-import { LineageIndex } from '../core/lineage';
-import { Session } from '../core/session';
-import { Timeline } from '../core/timeline';
+import type { Diagnostic } from '../core/invariants';
+import type { LineageIndex } from '../core/lineage';
+import { RestoreStream } from '../core/restore-stream';
+import type { Session } from '../core/session';
+import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type DroppedRecord } from './record-scanner';
 import { sniffFormat } from './sniff';
@@ -104,13 +104,14 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
   const pacing = { last: Date.now() };
   const base = { fileName: opts.fileName, encoding, byteLength: bytes.length } as const;
   const empty = (v: Verdict, header?: SessionHeader, scanner?: RecordScanner): LoadResult => ({
-    ...base, verdict: v, header, storedEventCount: scanner?.log.length ?? 0, closers: [], firstLiveSeq: 0, endSeedAppended: false,
+    ...base, verdict: v, header, storedEventCount: scanner?.preservedCount ?? 0, closers: [], firstLiveSeq: 0, endSeedAppended: false,
     acceptedThrough: -1, dropped: scanner?.dropped ?? [], diagnostics: [], nonJsonNumberSeqs: [], lineOfSeq: (s) => scanner?.lineOfSeq(s),
   });
   const fail = (code: string, message: string, kind: RefusalKind = 'corrupt', line = 1) => new SessionError(code, message, { kind, line });
 
   let header: SessionHeader | undefined;
   let scanner: RecordScanner | undefined;
+  let stream: RestoreStream | undefined;
   let frames: LoadResult['frames'];
   let tornStartLine = 0;
   let headerLen = 0;
@@ -119,7 +120,8 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
       let v: unknown;
       try { v = JSON.parse(decoder.decode(lineBytes)); } catch { throw fail('header-json', 'Line 1, the header, is not valid JSON.'); }
       header = parseHeaderRecord(v);
-      scanner = new RecordScanner(2);
+      stream = new RestoreStream(header);
+      scanner = new RecordScanner(2, stream);
     };
     if (encoding === 'jsonl') {
       const lf = bytes.indexOf(10);
@@ -182,27 +184,24 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
     if (err instanceof LoadCancelled) throw err;
     if (!(err instanceof SessionError)) throw err;
     const r = empty(refusal(err, (s) => scanner?.lineOfSeq(s)), header, scanner);
-    if (!header || !scanner) return r;
-    return finishRefusedScan(r, header, scanner, opts);
+    if (!stream) return r;
+    return finishRefusedScan(r, stream, opts);
   }
-  return restore({ ...base, headerLen }, header!, scanner!, frames, opts);
+  return restore({ ...base, headerLen }, header!, scanner!, stream!, frames, opts);
 }
 
 /** A scan-level refusal still shows the preserved prefix, folded best-effort. */
-function finishRefusedScan(r: LoadResult, header: SessionHeader, scanner: RecordScanner, opts: LoadOptions): LoadResult {
-  const { session, failure } = Session.restore(header, scanner.log, { now: opts.now });
+function finishRefusedScan(r: LoadResult, stream: RestoreStream, opts: LoadOptions): LoadResult {
+  const { session, failure } = stream.finish({ now: opts.now });
   const through = failure ? failure.acceptedThrough : session.log.length - 1;
-  return {
-    ...r, session, acceptedThrough: through, timeline: new Timeline(session.log, session.fold, through),
-    lineage: new LineageIndex(session.log, session.fold), diagnostics: collectInvariantDiagnostics(session.log),
-  };
+  return { ...r, session, acceptedThrough: through, timeline: session.timeline(), lineage: session.lineage(), diagnostics: session.invariants.diagnostics };
 }
 
-function restore({ headerLen, ...base }: { fileName?: string; encoding: 'jsonl' | 'zstd'; byteLength: number; headerLen: number }, header: SessionHeader, scanner: RecordScanner, frames: LoadResult['frames'], opts: LoadOptions): LoadResult {
-  const stored = scanner.log.length;
+function restore({ headerLen, ...base }: { fileName?: string; encoding: 'jsonl' | 'zstd'; byteLength: number; headerLen: number }, header: SessionHeader, scanner: RecordScanner, stream: RestoreStream, frames: LoadResult['frames'], opts: LoadOptions): LoadResult {
+  const stored = scanner.preservedCount;
   const lineOfSeq = (s: number) => (s < stored ? scanner.lineOfSeq(s) : undefined);
   const tornBytes = base.encoding === 'jsonl' ? base.byteLength - headerLen - scanner.preservedBytes : undefined;
-  const { session, closers, endSeedAppended, failure } = Session.restore(header, scanner.log, { now: opts.now });
+  const { session, closers, endSeedAppended, failure } = stream.finish({ now: opts.now });
   const verdict: Verdict = failure ? refusal(failure.error, lineOfSeq) : { ok: true };
   const through = failure ? failure.acceptedThrough : session.log.length - 1;
   const tornLine = scanner.firstBad?.line;
@@ -213,7 +212,6 @@ function restore({ headerLen, ...base }: { fileName?: string; encoding: 'jsonl' 
     ...base, verdict, header, session, storedEventCount: stored, tornBytes, torn, closers: failure ? [] : closers,
     firstLiveSeq: failure ? 0 : session.firstLiveSeq, endSeedAppended, acceptedThrough: through,
     dropped: scanner.dropped, nonJsonNumberSeqs: scanner.nonJsonNumberSeqs, frames,
-    timeline: new Timeline(session.log, session.fold, through), lineage: new LineageIndex(session.log, session.fold),
-    diagnostics: collectInvariantDiagnostics(session.log), lineOfSeq,
+    timeline: session.timeline(), lineage: session.lineage(), diagnostics: session.invariants.diagnostics, lineOfSeq,
   };
 }

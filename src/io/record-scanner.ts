@@ -7,6 +7,12 @@ import type { SessionEvent } from '../core/types';
 
 const LF = 10;
 
+/** Receives each preserved record in order: an event (with its line text) or a validated packed row. */
+export interface RecordSink {
+  pushEvent(e: SessionEvent, text: string): void;
+  pushRow(row: PackedRow): void;
+}
+
 /** A record DSH stops reading at or after: kept so that the viewer can list it (decisions §1). */
 export interface DroppedRecord {
   readonly line: number;
@@ -33,7 +39,14 @@ export interface FirstBad {
  * LF is never parsed.
  */
 export class RecordScanner {
-  readonly log = new EventLog();
+  /** Where preserved records go: a restore stream while loading, else a plain log. */
+  private readonly sink: RecordSink;
+  /** The plain log when no sink was given. */
+  readonly log: EventLog;
+  /** Number of preserved events (seqs) so far. */
+  get preservedCount(): number {
+    return this.expected;
+  }
   readonly dropped: DroppedRecord[] = [];
   firstBad?: FirstBad;
   /** Physical line of the committed `turn/end` that makes the damage fatal. */
@@ -49,7 +62,9 @@ export class RecordScanner {
   private carry: Uint8Array | null = null;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-  constructor(firstLine = 2, private readonly keepDropped = 100_000) {
+  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000) {
+    this.log = new EventLog();
+    this.sink = sink ?? { pushEvent: (e, text) => this.log.push(e, text), pushRow: (r) => this.log.pushRow(r) };
     this.line = firstLine;
   }
 
@@ -144,14 +159,14 @@ export class RecordScanner {
         try { row = decodeStorageRecord(o, line) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
         this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
-        this.log.pushRow(row);
+        this.sink.pushRow(row);
         this.expected += row.length;
         return;
       }
       if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
-      if ((line.includes('-0') || line.includes('e+') || /\d[eE]\d{3}/.test(line)) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
+      if (NON_JSON_NUMBER_HINT.test(line) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
       this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
-      this.log.push(v as unknown as SessionEvent);
+      this.sink.pushEvent(v as unknown as SessionEvent, line);
       this.expected++;
       return;
     }
@@ -191,6 +206,12 @@ export class RecordScanner {
     return new SessionError(b.kind === 'unparsable' ? 'committed-unparsable' : 'committed-seq-gap', why, { line: b.line, seq: b.expected });
   }
 }
+
+/**
+ * Text that may parse to -0 or ±Infinity (a bare -0, a 3-digit exponent, a 309-digit integer): one
+ * scan of the line; a hit is confirmed on the parsed value.
+ */
+const NON_JSON_NUMBER_HINT = /-0(?![\d.]|\.\d*[1-9])|[eE]\+?\d{3}|\d{309}/;
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 const digit = (c: number) => c >= 0x30 && c <= 0x39;

@@ -114,7 +114,7 @@ export class SessionQueries {
       const e = log.event(s);
       return { seq: s, type: e.type, message: deriveEventMessage(e), replaced: lin.shadowedBy(s) };
     });
-    const tr: TranscriptItem[] = transcript(log, seq).map((en) => {
+    const tr: TranscriptItem[] = t.transcriptEntriesAt(seq).map((en) => {
       const e = log.event(en.seq);
       if (en.kind === 'compaction') {
         const sum = en.summarySeq !== undefined ? log.event(en.summarySeq) : undefined;

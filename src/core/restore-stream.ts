@@ -1,0 +1,135 @@
+import { isKnownEventType } from './catalog';
+import { PackedRow } from './chunk-rows';
+import type { EventLog } from './event-log';
+import { SessionError, isPlainRecord } from './errors';
+import { validateSessionHeader } from './header';
+import { normalizeLegacyEvent } from './legacy';
+import { CloserScan } from './repair';
+import { Session, type RestoreFailure } from './session';
+import type { SessionEvent, SessionHeader } from './types';
+import { messageOf } from './validate';
+
+export interface RestoreOutcome {
+  readonly session: Session;
+  readonly closers: SessionEvent[];
+  readonly endSeedAppended: boolean;
+  readonly failure?: RestoreFailure;
+}
+
+/**
+ * DSH's cold load after the scan (persistence.md §4.6–4.9) as a stream, so a loader validates each
+ * record while it holds the parsed value and keeps only its text: legacy upgrades, the unknown-type
+ * gate, the crash-repair scan, header admission, per-event admission and surface fold, then the
+ * closers and the end-seed marker. DSH runs these as whole-log passes, so a failure reports the
+ * first failing pass (legacy, then type gate, then repair scan, then header, then events) whatever
+ * the seq order. After a failure the stream keeps reading, to find an earlier pass's failure and so
+ * that the viewer can list every event; events past an admission failure are not folded.
+ */
+export class RestoreStream {
+  readonly session: Session;
+  private legacyErr?: SessionError;
+  private unknownErr?: SessionError;
+  private closerErr?: SessionError;
+  private headerErr?: SessionError;
+  private admitErr?: SessionError;
+  private acceptedThrough = -1;
+  private readonly closerScan = new CloserScan();
+
+  constructor(header: SessionHeader) {
+    this.session = new Session(header);
+    try { validateSessionHeader(header); } catch (err) { if (err instanceof SessionError) this.headerErr = err; else throw err; }
+  }
+
+  private readonly messageIdAt = (seq: number): string | undefined => {
+    const log = this.session.log;
+    if (seq < 0 || seq >= log.length || log.isPacked(seq)) return undefined;
+    const e = log.rawAt(seq);
+    const m = messageOf(e.type, e.data);
+    return isPlainRecord(m) && typeof m.id === 'string' ? m.id : undefined;
+  };
+
+  /** The next stored event, freshly parsed and owned; `text`, its line, is kept instead of the object. */
+  pushEvent(e: SessionEvent, text?: string): void {
+    const { log, invariants } = this.session;
+    const seq = log.length;
+    let up = e;
+    try {
+      up = normalizeLegacyEvent(e, this.session.id, this.messageIdAt);
+    } catch (err) {
+      if (!(err instanceof SessionError)) throw err;
+      this.legacyErr ??= err;
+    }
+    log.push(up, up === e ? text : undefined);
+    if (!this.unknownErr && typeof up.type === 'string' && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) {
+      this.unknownErr = new SessionError('unknown-type', `Event type "${up.type}" is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq });
+    }
+    if (!this.closerErr) {
+      try { this.closerScan.observe(up, seq); } catch (err) { if (err instanceof SessionError) this.closerErr = err; else throw err; }
+    }
+    invariants.observe(up, seq);
+    this.admit(up, seq);
+  }
+
+  /** A validated packed row: its members need no admission checks (chunks carry no surface marks). */
+  pushRow(row: PackedRow): void {
+    const { log, invariants } = this.session;
+    const seq0 = log.length;
+    log.pushRow(row);
+    invariants.observeRow(row, seq0);
+    if (this.admitErr) return;
+    if (row.seq0 !== seq0) {
+      this.admitErr = new SessionError('seq', `Seed event at index ${seq0} has seq ${row.seq0} (expected ${seq0}); the seed must be contiguous from 0.`, { seq: seq0 });
+      return;
+    }
+    this.acceptedThrough = seq0 + row.length - 1;
+  }
+
+  private admit(e: SessionEvent, seq: number): void {
+    if (this.admitErr) return;
+    try {
+      this.session.admit(e, seq);
+      this.acceptedThrough = seq;
+    } catch (err) {
+      if (!(err instanceof SessionError)) throw err;
+      this.admitErr = err;
+    }
+  }
+
+  /** Ends the stored log: closers, the end-seed marker, and the verdict. */
+  finish(opts: { now?: number } = {}): RestoreOutcome {
+    const session = this.session;
+    const log = session.log;
+    const stored = log.length;
+    const early = this.legacyErr ?? this.unknownErr ?? this.closerErr;
+    const closers = early || stored === 0 ? [] : this.closerScan.closers(stored - 1, log.rawAt(stored - 1).time);
+    log.synthesizedFrom = stored;
+    for (const c of closers) {
+      const seq = log.length;
+      log.push(c);
+      session.invariants.observe(c, seq);
+      this.admit(c, seq);
+    }
+    const error = early ?? this.headerErr ?? this.admitErr;
+    if (error) return { session, closers, endSeedAppended: false, failure: { error, acceptedThrough: this.acceptedThrough } };
+    session.firstLiveSeq = log.length;
+    const endSeedAppended = log.length === 0 || log.typeAt(log.length - 1) !== 'session/end-seed';
+    if (endSeedAppended) {
+      const marker: SessionEvent = { type: 'session/end-seed', seq: log.length, time: opts.now ?? Date.now(), data: {} };
+      log.push(marker);
+      session.invariants.observe(marker, marker.seq);
+      session.admit(marker, marker.seq);
+    }
+    return { session, closers, endSeedAppended };
+  }
+}
+
+/** DSH's cold-load path over an already filled log (fixture mode and tests). */
+export function restoreSession(header: SessionHeader, log: EventLog, opts: { now?: number } = {}): RestoreOutcome {
+  const stream = new RestoreStream(header);
+  for (let s = 0; s < log.length; s++) {
+    const slot = log.slotAt(s);
+    if (slot instanceof PackedRow) { if (slot.seq0 === s) stream.pushRow(slot); continue; }
+    stream.pushEvent(log.rawAt(s));
+  }
+  return stream.finish(opts);
+}
