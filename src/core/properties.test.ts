@@ -43,6 +43,8 @@ describe('fold-to-N equals a fresh fold of the prefix (decisions §2)', () => {
         const msgs = fresh.messages();
         expect(t.messageCountAt(n), `${name} messages at ${n}`).toBe(msgs.length);
         expect(t.messagesAt(n)).toEqual(msgs);
+        // the index-backed transcript (markers included) equals a walk of the fresh prefix
+        expect(t.transcriptEntriesAt(n), `${name} transcript entries at ${n}`).toEqual(transcript(fresh.log));
       };
       check(events.length - 1);
       fc.assert(fc.property(fc.integer({ min: 0, max: events.length - 1 }), (n) => { check(n); }), { numRuns: 8 });

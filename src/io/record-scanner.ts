@@ -164,7 +164,7 @@ export class RecordScanner {
         return;
       }
       if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
-      if (NON_JSON_NUMBER_HINT.test(line) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
+      if (mayHoldNonJsonNumber(line) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
       this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
       this.sink.pushEvent(v as unknown as SessionEvent, line);
       this.expected++;
@@ -208,10 +208,11 @@ export class RecordScanner {
 }
 
 /**
- * Text that may parse to -0 or ±Infinity (a bare -0, a 3-digit exponent, a 309-digit integer): one
- * scan of the line; a hit is confirmed on the parsed value.
+ * Text that may parse to -0 or ±Infinity (a -0 literal, a 3-digit exponent); a hit is confirmed on
+ * the parsed value. Cheap scans only: this runs on every event line.
  */
-const NON_JSON_NUMBER_HINT = /-0(?![\d.]|\.\d*[1-9])|[eE]\+?\d{3}|\d{309}/;
+const EXPONENT_HINT = /\d[eE]\+?\d{3}/;
+const mayHoldNonJsonNumber = (line: string) => line.indexOf('-0') >= 0 || EXPONENT_HINT.test(line);
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 const digit = (c: number) => c >= 0x30 && c <= 0x39;
