@@ -1,7 +1,7 @@
 /**
  * Benchmarks. `core`: generates a log shaped like DSH's large-session profile (≈1.3 M events,
  * ≈100 MB plaintext, mostly packed chunk deltas) with the synthesizer, then for plain and zstd, on the
- * same bytes, runs each phase in its own process (so peak RSS is per phase): split + JSON.parse only,
+ * same bytes, runs each phase in its own process (so peak RSS is per phase) from a bundled build: split + JSON.parse only,
  * the full load, and fold-to-N for random N. Prints figures; the last line is one JSON object.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,13 +30,12 @@ for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
 }
 
 type Phase = { ms: number; peakRssMb: number; events?: number; foldP50Ms?: number; foldP95Ms?: number };
+// The phases run as one bundled ESM file, as the app ships its code (no per-module loader shims).
+execFileSync(process.execPath, ['bench/build-phase.mjs'], { stdio: 'inherit' });
 const run = (mode: string, file: string): Phase => {
-  const out = execFileSync(process.execPath, ['--expose-gc', ...tsxLoaderArgs(), 'bench/phase.ts', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = execFileSync(process.execPath, ['tmp/bench-dist/phase.mjs', mode, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
   return JSON.parse(out.trim().split('\n').pop()!);
 };
-function tsxLoaderArgs(): string[] {
-  return ['--import', 'tsx'];
-}
 
 const result: Record<string, unknown> = { events: 0, bytes: statSync(plain).size };
 for (const [name, file] of [['plain', plain], ['zstd', zstd]] as const) {

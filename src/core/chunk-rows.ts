@@ -9,9 +9,9 @@ export class PackedRow {
   private parsed?: { dt: readonly number[]; payload: readonly string[] };
 
   /**
-   * `source` is either the row's validated arrays or the JSON text of its line: a row read from a
-   * file keeps only its text (a slice of the decoded block) and re-parses it when a member is
-   * needed, so a million deltas cost no retained objects.
+   * `source` is either the row's validated arrays or its line (text, or UTF-8 bytes viewing the
+   * loader's plaintext): a row read from a file keeps only its line and parses it again when a
+   * member is needed, so a million deltas cost no retained objects.
    */
   constructor(
     readonly tag: RowTag,
@@ -21,7 +21,7 @@ export class PackedRow {
     readonly step: number,
     readonly index: number,
     readonly length: number,
-    private readonly source: string | { dt: readonly number[]; payload: readonly string[] },
+    private readonly source: string | Uint8Array | { dt: readonly number[]; payload: readonly string[] },
     readonly id?: string,
     readonly name?: string,
     initial?: { dt: readonly number[]; payload: readonly string[] },
@@ -31,13 +31,15 @@ export class PackedRow {
 
   /** Drops arrays held since decoding; a row with a text source parses them again on demand. */
   release(): void {
-    if (typeof this.source === 'string' && lastParsed !== this) this.parsed = undefined;
+    const src = this.source;
+    if ((typeof src === 'string' || src instanceof Uint8Array) && lastParsed !== this) this.parsed = undefined;
   }
 
   private arrays(): { dt: readonly number[]; payload: readonly string[] } {
-    if (typeof this.source !== 'string') return this.source;
     if (this.parsed) return this.parsed;
-    const data = JSON.parse(this.source).data;
+    const src = this.source;
+    if (typeof src !== 'string' && !(src instanceof Uint8Array)) return src;
+    const data = JSON.parse(typeof src === 'string' ? src : utf8.decode(src)).data;
     // Only the most recently used row keeps its arrays: scrolling through a log stays bounded.
     if (lastParsed && lastParsed !== this) lastParsed.parsed = undefined;
     lastParsed = this;
@@ -85,6 +87,7 @@ export class PackedRow {
 }
 
 let lastParsed: PackedRow | undefined;
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 const malformedRow = (tag: string, why: string) => new Error(`malformed ${tag} storage row: ${why}`);
 
@@ -98,7 +101,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
  * Validates one parsed storage line. A row tag yields a PackedRow or throws
  * «malformed <tag> storage row: <why>»; any other value passes through unvalidated.
  */
-export function decodeStorageRecord(v: unknown, sourceText?: string): PackedRow | unknown {
+export function decodeStorageRecord(v: unknown, sourceText?: string | Uint8Array): PackedRow | unknown {
   if (!isObj(v) || Array.isArray(v) || !isRowTag(v.type)) return v;
   const tag = v.type;
   const fail = (why: string) => malformedRow(tag, why);

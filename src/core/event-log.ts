@@ -3,23 +3,30 @@ import { deepFreeze } from './json';
 import type { SessionEvent } from './types';
 
 /**
- * One stored record per slot: the JSON text of an event read from a file (parsed again on
- * demand), an event object (built in code, upgraded from a legacy shape, or synthesized), or a
- * packed row shared by its members' slots.
+ * One stored record per slot: an event object (built in code, upgraded from a legacy shape, or
+ * synthesized), a packed row shared by its members' slots, or `null` for an event read from a file,
+ * whose line stays as bytes in a registered buffer and is parsed again on demand.
  */
-export type Slot = string | SessionEvent | PackedRow;
+export type Slot = SessionEvent | PackedRow | null;
 
 const CHUNK = 'assistant/chunk';
 
 /**
  * The complete log, indexed by seq, with compact type and time columns. Events read from a file
- * stay as their line text, so a large log holds about its plaintext rather than an object graph
- * per event. `event(seq)` hands out deep-frozen events only (decisions §3.11).
+ * stay as byte ranges of the plaintext the loader already holds, so a large log costs a few
+ * columns rather than an object graph per event. `event(seq)` hands out deep-frozen events only
+ * (decisions §3.11).
  */
 export class EventLog {
   private readonly slots: Slot[] = [];
   private typeIds = new Uint16Array(1024);
   private times = new Float64Array(1024);
+  /** For byte-range slots: buffer id, start and end of the line. */
+  private refBuf = new Int32Array(1024);
+  private refStart = new Int32Array(1024);
+  private refEnd = new Int32Array(1024);
+  private readonly buffers: Uint8Array[] = [];
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly typeNames: string[] = [CHUNK];
   private readonly typeIndex = new Map<string, number>([[CHUNK, 0]]);
   /** Seqs at or past this one were synthesized on load (closers, end-seed). */
@@ -35,6 +42,15 @@ export class EventLog {
     while (cap < need) cap *= 2;
     const t = new Uint16Array(cap); t.set(this.typeIds); this.typeIds = t;
     const m = new Float64Array(cap); m.set(this.times); this.times = m;
+    const b = new Int32Array(cap); b.set(this.refBuf); this.refBuf = b;
+    const st = new Int32Array(cap); st.set(this.refStart); this.refStart = st;
+    const en = new Int32Array(cap); en.set(this.refEnd); this.refEnd = en;
+  }
+
+  /** Registers a plaintext buffer that byte-range slots point into; returns its id. */
+  addBuffer(bytes: Uint8Array): number {
+    this.buffers.push(bytes);
+    return this.buffers.length - 1;
   }
 
   private typeId(type: unknown): number {
@@ -47,13 +63,31 @@ export class EventLog {
     return id;
   }
 
-  /** Appends one event; `text`, when given, is its line and is kept instead of the object. */
-  push(e: SessionEvent, text?: string): void {
+  /** Appends one event object. */
+  push(e: SessionEvent): void {
     const s = this.slots.length;
     this.grow(s + 1);
     this.typeIds[s] = this.typeId(e.type);
     this.times[s] = typeof e.time === 'number' ? e.time : NaN;
-    this.slots.push(text ?? e);
+    this.slots.push(e);
+  }
+
+  /** Appends one event read from a file, keeping only where its line is: bytes [start, end) of buffer `bufId`. */
+  pushRef(e: SessionEvent, bufId: number, start: number, end: number): void {
+    const s = this.slots.length;
+    this.grow(s + 1);
+    this.typeIds[s] = this.typeId(e.type);
+    this.times[s] = typeof e.time === 'number' ? e.time : NaN;
+    this.refBuf[s] = bufId;
+    this.refStart[s] = start;
+    this.refEnd[s] = end;
+    this.slots.push(null);
+  }
+
+  /** The JSON text of a byte-range slot (a stored line), else undefined. */
+  lineAt(seq: number): string | undefined {
+    if (this.slots[seq] !== null) return undefined;
+    return this.decoder.decode(this.buffers[this.refBuf[seq]].subarray(this.refStart[seq], this.refEnd[seq]));
   }
 
   pushRow(row: PackedRow): void {
@@ -93,16 +127,16 @@ export class EventLog {
     return this.times[seq];
   }
 
-  /** The stored event, unfrozen: a fresh parse for text slots. */
+  /** The stored event, unfrozen: a fresh parse for byte-range slots. */
   rawAt(seq: number): SessionEvent {
     const s = this.slots[seq];
-    if (typeof s === 'string') return JSON.parse(s) as SessionEvent;
+    if (s === null) return JSON.parse(this.lineAt(seq)!) as SessionEvent;
     return s instanceof PackedRow ? s.member(seq - s.seq0) : s;
   }
 
   /** The event at seq, deep-frozen. */
   event(seq: number): SessionEvent {
-    if (seq < 0 || seq >= this.slots.length) throw new RangeError(`no event at seq ${seq}`);
+    if (!(seq >= 0 && seq < this.slots.length)) throw new RangeError(`no event at seq ${seq}`);
     return deepFreeze(this.rawAt(seq));
   }
 

@@ -48,8 +48,15 @@ export class RestoreStream {
     return isPlainRecord(m) && typeof m.id === 'string' ? m.id : undefined;
   };
 
-  /** The next stored event, freshly parsed and owned; `text`, its line, is kept instead of the object. */
-  pushEvent(e: SessionEvent, text?: string): void {
+  addBuffer(bytes: Uint8Array): number {
+    return this.session.log.addBuffer(bytes);
+  }
+
+  /**
+   * The next stored event, freshly parsed and owned. When `bufId` names a registered buffer, the
+   * log keeps the line's bytes [start, end) there instead of the object.
+   */
+  pushEvent(e: SessionEvent, bufId = -1, start = 0, end = 0): void {
     const { log, invariants } = this.session;
     const seq = log.length;
     let up = e;
@@ -59,7 +66,8 @@ export class RestoreStream {
       if (!(err instanceof SessionError)) throw err;
       this.legacyErr ??= err;
     }
-    log.push(up, up === e ? text : undefined);
+    if (up === e && bufId >= 0) log.pushRef(up, bufId, start, end);
+    else log.push(up);
     if (!this.unknownErr && typeof up.type === 'string' && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) {
       this.unknownErr = new SessionError('unknown-type', `Event type "${up.type}" is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq });
     }

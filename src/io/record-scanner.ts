@@ -7,9 +7,13 @@ import type { SessionEvent } from '../core/types';
 
 const LF = 10;
 
-/** Receives each preserved record in order: an event (with its line text) or a validated packed row. */
+/**
+ * Receives each preserved record in order: an event, with where its line lies in a registered
+ * plaintext buffer (so the log can keep bytes instead of objects), or a validated packed row.
+ */
 export interface RecordSink {
-  pushEvent(e: SessionEvent, text: string): void;
+  addBuffer(bytes: Uint8Array): number;
+  pushEvent(e: SessionEvent, bufId: number, start: number, end: number): void;
   pushRow(row: PackedRow): void;
 }
 
@@ -64,7 +68,11 @@ export class RecordScanner {
 
   constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000) {
     this.log = new EventLog();
-    this.sink = sink ?? { pushEvent: (e, text) => this.log.push(e, text), pushRow: (r) => this.log.pushRow(r) };
+    this.sink = sink ?? {
+      addBuffer: (b) => this.log.addBuffer(b),
+      pushEvent: (e, id, start, end) => this.log.pushRef(e, id, start, end),
+      pushRow: (r) => this.log.pushRow(r),
+    };
     this.line = firstLine;
   }
 
@@ -128,20 +136,25 @@ export class RecordScanner {
   }
 
   private scanText(text: string, bytes: Uint8Array, lastLf: number): void {
+    const bufId = this.sink.addBuffer(bytes);
     let pos = 0;
+    let bytePos = 0;
     let lineIndex = 0;
     const end = text.length;
     while (pos <= end) {
       let nl = text.indexOf('\n', pos);
       if (nl < 0) nl = end;
-      this.record(text.slice(pos, nl), bytes, lineIndex);
+      let byteEnd = bytes.indexOf(LF, bytePos);
+      if (byteEnd < 0 || byteEnd > lastLf) byteEnd = lastLf;
+      this.record(text.slice(pos, nl), bytes, lineIndex, bufId, bytePos, byteEnd);
       lineIndex++;
       pos = nl + 1;
+      bytePos = byteEnd + 1;
     }
     this.bytesSeen += lastLf + 1;
   }
 
-  private record(line: string, bytes: Uint8Array, lineIndex: number): void {
+  private record(line: string, bytes: Uint8Array, lineIndex: number, bufId: number, start: number, end: number): void {
     const lineNo = this.line++;
     let v: unknown;
     let parsed = true;
@@ -156,7 +169,7 @@ export class RecordScanner {
       const o = v as Record<string, unknown>;
       if (isRowTag(o.type)) {
         let row: PackedRow;
-        try { row = decodeStorageRecord(o, line) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
+        try { row = decodeStorageRecord(o, bytes.subarray(start, end)) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
         this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
         this.sink.pushRow(row);
@@ -166,7 +179,7 @@ export class RecordScanner {
       if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
       if (mayHoldNonJsonNumber(line) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
       this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
-      this.sink.pushEvent(v as unknown as SessionEvent, line);
+      this.sink.pushEvent(v as unknown as SessionEvent, bufId, start, end);
       this.expected++;
       return;
     }
