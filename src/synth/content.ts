@@ -252,3 +252,8 @@ export function toolSchemas(): { name: string; description: string; parameters: 
     { name: 'subagent', description: 'Delegate a self-contained task to a child agent and wait for its final answer.', parameters: { type: 'object', properties: { description: param('string', 'Short label.'), prompt: param('string', 'Complete instructions for the child.') }, required: ['description', 'prompt'], additionalProperties: false } },
   ];
 }
+
+/** A random id shaped like a v4 UUID (message, compaction, command and retry ids). */
+export function uuid(rng: Rng): string {
+  return `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${'89ab'[rng.int(0, 3)]}${rng.hex(3)}-${rng.hex(12)}`;
+}

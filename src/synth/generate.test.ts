@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { decompress } from 'fzstd';
 import xxhash from 'xxhash-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { Session } from '../core/session';
 import type { SessionEvent } from '../core/types';
 import { synthesize, synthesizeFork, Synthesizer } from './generate';
 import { libzstdCompressor } from './libzstd';
+import { loadBytes } from '../io/load';
 import { rawFrame } from '../io/zstd-encode';
 import { batchEvents, encodeZstd, formatJsonl, headerLine } from './write';
 
@@ -281,10 +281,9 @@ describe('write', () => {
   });
 });
 
-const hasLoader = existsSync(new URL('../io/load.ts', import.meta.url));
 
-describe.runIf(hasLoader)('loading synthesized files with the viewer loader', () => {
-  const load = async (bytes: Uint8Array) => (await import('../io/load')).loadBytes(bytes, { now: 0 });
+describe('loading synthesized files with the viewer loader', () => {
+  const load = (bytes: Uint8Array) => loadBytes(bytes, { now: 0 });
 
   it('loads plain and zstd files (raw and compressed frames) with verdict ok, no closers and no relational diagnostics', async () => {
     const r = synthesize(small);

@@ -1,13 +1,16 @@
 /**
  * CLI: writes a synthetic DSH session log.
  *
- *   npm run -s synth -- --events N --out FILE [--zstd | --raw-zstd] [--seed S] [--crash] [--fork DIR] [--no-pack]
+ *   npm run -s synth -- --events N --out FILE [--zstd | --raw-zstd] [--seed S] [--crash] [--fork DIR] [--context-tokens N] [--no-pack]
  *
  * `--zstd` writes DSH's zstd encoding compressed with libzstd at level 3 (one checksummed frame for
  * the header line and one per batch); `--raw-zstd` writes the same frames with raw (stored) blocks,
  * quick to write and to decode.
  * `--fork DIR` also writes a fork of the session to DIR/session.jsonl[.zstd] (the parent goes to
- * FILE). Prints one summary line.
+ * FILE).
+ * `--context-tokens N` sets the context budget (estimated tokens, default 64000) at which tool
+ * results are pruned and history is compacted; a few thousand shows both in a small demo.
+ * Prints one summary line.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,11 +21,11 @@ import { libzstdCompressor } from './libzstd';
 import { jsonlParts, type FormatOptions } from './write';
 
 type Encoding = 'jsonl' | 'zstd' | 'raw-zstd';
-interface Args { events: number; out: string; encoding: Encoding; seed: number; crash: boolean; fork?: string; pack: boolean }
+interface Args { events: number; out: string; encoding: Encoding; seed: number; crash: boolean; fork?: string; contextTokens?: number; pack: boolean }
 
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`synth: ${msg}\n`);
-  process.stderr.write('usage: npm run -s synth -- --events N --out FILE [--zstd | --raw-zstd] [--seed S] [--crash] [--fork DIR] [--no-pack]\n');
+  process.stderr.write('usage: npm run -s synth -- --events N --out FILE [--zstd | --raw-zstd] [--seed S] [--crash] [--fork DIR] [--context-tokens N] [--no-pack]\n');
   process.exit(2);
 }
 
@@ -44,6 +47,7 @@ function parseArgs(argv: string[]): Args {
       case '--seed': a.seed = int(); break;
       case '--crash': a.crash = true; break;
       case '--fork': a.fork = val(); break;
+      case '--context-tokens': a.contextTokens = int(); if (a.contextTokens === 0) usage('--context-tokens needs a positive integer'); break;
       case '--no-pack': a.pack = false; break;
       case '-h': case '--help': usage();
       default: usage(`unknown argument ${k}`);
@@ -104,7 +108,7 @@ const mb = (n: number) => (n / 1e6).toFixed(1);
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const t0 = performance.now();
-  const opts = { seed: args.seed, events: args.events, crash: args.crash };
+  const opts = { seed: args.seed, events: args.events, crash: args.crash, contextTokens: args.contextTokens };
   const fmt: FormatOptions = { pack: args.pack };
   const kind = args.encoding === 'raw-zstd' ? 'zstd (raw blocks)' : args.encoding;
   const zstd = args.encoding !== 'jsonl';
