@@ -11,8 +11,11 @@ import { join } from 'node:path';
 const [what = 'core', ...rest] = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
 
-if (what !== 'core') {
-  console.error(`unknown benchmark "${what}" (available: core)`);
+if (what === 'browser') {
+  await import('./browser.ts');
+  process.exit(0);
+} else if (what !== 'core') {
+  console.error(`unknown benchmark "${what}" (available: core, browser)`);
   process.exit(2);
 }
 

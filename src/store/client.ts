@@ -12,7 +12,7 @@ export class SessionClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 
-  load(bytes: ArrayBuffer, fileName: string | undefined, cb: LoadCallbacks): void {
+  load(bytes: ArrayBuffer, fileName: string | undefined, cb: LoadCallbacks, entry?: string): void {
     this.terminate();
     const w = new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
     this.worker = w;
@@ -30,7 +30,7 @@ export class SessionClient {
       }
     };
     w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`); };
-    const msg: ToWorker = { kind: 'load', bytes, fileName };
+    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}) };
     w.postMessage(msg, [bytes]);
   }
 
@@ -42,14 +42,15 @@ export class SessionClient {
     this.pending.clear();
   }
 
-  request<T>(req: Request): Promise<T> {
+  /** `transfer`: buffers in `req` to move to the worker rather than copy. */
+  request<T>(req: Request, transfer: Transferable[] = []): Promise<T> {
     const w = this.worker;
     if (!w) return Promise.reject(new Error('No session loaded.'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       const msg: ToWorker = { kind: 'rpc', id, req };
-      w.postMessage(msg);
+      w.postMessage(msg, transfer);
     });
   }
 }

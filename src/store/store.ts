@@ -1,6 +1,6 @@
 /** App state: ids, cursors and the latest answers from the worker; never a copy of the log. */
 import { create } from 'zustand';
-import type { LineageInfo, Moment, Row, Summary } from '../worker/protocol';
+import type { LineageInfo, Moment, Row, SearchBatch, Summary } from '../worker/protocol';
 import { client } from './client';
 import type { View } from './hash';
 
@@ -10,6 +10,8 @@ export interface SearchState {
   readonly query: string;
   readonly hits: Int32Array;
   readonly index: number;
+  /** False while later batches are still being searched. */
+  readonly done?: boolean;
 }
 
 export interface AppState {
@@ -39,6 +41,7 @@ const get = useApp.getState;
 
 /** Rows fetched from the worker, by seq; cleared on every load. */
 export const rowCache = new Map<number, Row>();
+const ROW_CACHE_CAP = 5000;
 const inflight = new Set<number>();
 let generation = 0;
 
@@ -46,7 +49,14 @@ export function lastSeq(): number {
   return Math.max(0, (get().summary?.length ?? 1) - 1);
 }
 
-interface Restore { cursor?: number; sel?: number; view?: View }
+export interface Restore {
+  cursor?: number; sel?: number; view?: View;
+  /** ZIP: the session entry to open instead of the root. */
+  entry?: string;
+  /** Told once the load settles (the library keeps the file then; issue 4). */
+  onLoaded?: (summary: Summary) => void;
+  onFailed?: (message: string) => void;
+}
 
 export function openBytes(bytes: ArrayBuffer, fileName: string, sessionName: string, restore: Restore = {}): void {
   generation++;
@@ -65,9 +75,10 @@ export function openBytes(bytes: ArrayBuffer, fileName: string, sessionName: str
       set({ phase: 'ready', summary, cursor, progress: { done: summary.byteLength, total: summary.byteLength } });
       requestMoment(cursor);
       if (restore.sel !== undefined && restore.sel < summary.length) select(restore.sel);
+      restore.onLoaded?.(summary);
     },
-    onFailed: (message) => { if (gen === generation) set({ phase: 'failed', message }); },
-  });
+    onFailed: (message) => { if (gen === generation) { set({ phase: 'failed', message }); restore.onFailed?.(message); } },
+  }, restore.entry);
 }
 
 export function failOpen(message: string): void {
@@ -134,11 +145,28 @@ export function setFamilies(families: readonly string[] | null): void {
   }, () => undefined);
 }
 
+const SEARCH_CAP = 100_000;
+let searchToken = 0;
+
+/**
+ * Searches the whole log in batches of about 250 ms of worker time (the worker scans line texts):
+ * the first hit is revealed as soon as a batch finds one, later batches append; a newer search or
+ * session abandons it. Hits stop at SEARCH_CAP.
+ */
 export async function runSearch(query: string): Promise<void> {
+  const token = ++searchToken;
   if (!query) { set({ search: undefined }); return; }
-  const hits = await client.request<Int32Array>({ op: 'search', query });
-  set({ search: { query, hits, index: hits.length ? 0 : -1 } });
-  if (hits.length) reveal(hits[0]);
+  const gen = generation;
+  let hits = new Int32Array(0), from = 0, revealed = false;
+  while (from >= 0) {
+    const b = await client.request<SearchBatch>({ op: 'searchFrom', query, from, budgetMs: 250, cap: SEARCH_CAP - hits.length });
+    if (gen !== generation || token !== searchToken) return;
+    if (b.hits.length) { const h = new Int32Array(hits.length + b.hits.length); h.set(hits); h.set(b.hits, hits.length); hits = h; }
+    from = hits.length >= SEARCH_CAP ? -1 : b.next;
+    const index = revealed ? get().search?.index ?? 0 : hits.length ? 0 : -1;
+    set({ search: { query, hits, index, done: from < 0 } });
+    if (!revealed && hits.length) { revealed = true; reveal(hits[0]); }
+  }
 }
 
 export function stepSearch(delta: number): void {
@@ -166,6 +194,8 @@ function flushRows(): void {
   client.request<Row[]>({ op: 'rowsOf', seqs: batch }).then((rows) => {
     if (gen !== generation) return;
     for (const r of rows) { rowCache.set(r.seq, r); inflight.delete(r.seq); }
+    // bounded: the oldest fetched rows go first (a Map iterates in insertion order)
+    for (const k of rowCache.keys()) { if (rowCache.size <= ROW_CACHE_CAP) break; rowCache.delete(k); }
     set({ rowsVersion: get().rowsVersion + 1 });
   }, () => { for (const s of batch) inflight.delete(s); });
 }

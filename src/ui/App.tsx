@@ -11,6 +11,8 @@ import { Inspector } from './Inspector';
 import { Scrubber } from './Scrubber';
 import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
+import { LibraryDrawer } from './library/LibraryDrawer';
+import { LibraryNotice } from './library/LibraryNotice';
 
 /** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
 export function App() {
@@ -42,6 +44,8 @@ export function App() {
       <Scrubber />
       <StatusBar />
       <Shortcuts />
+      <LibraryDrawer />
+      <LibraryNotice />
     </div>
   );
 }

@@ -1,31 +1,41 @@
+import { memo, useMemo } from 'react';
+import { useCard } from '../store/cards';
 import { select, useApp } from '../store/store';
+import { CMP_LABEL_MASK, CMP_LABELS, CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT } from '../worker/protocol';
+import { oneLine } from '../worker/rows';
 import { lineageRole } from './format';
 import { VirtualList } from './VirtualList';
+
+const CompareRowItem = memo(function CompareRowItem({ seq, flags }: { seq: number; flags: number }) {
+  const c = useCard(seq);
+  const selected = useApp((s) => s.selected === seq);
+  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const label = CMP_LABELS[flags & CMP_LABEL_MASK];
+  const inSurface = (flags & CMP_SURFACE) !== 0, inTranscript = (flags & CMP_TRANSCRIPT) !== 0;
+  const text = !c ? '…' : flags & CMP_SUMMARY ? oneLine(c.compaction?.summaryText ?? '', 200) : c.text;
+  return (
+    <div className="crow" role="option" data-seq={seq} data-label={label} aria-selected={selected} data-lineage={role} onClick={() => select(seq)}>
+      <span className="mono">{seq}</span>
+      <span className={`label-${label}`}>{label}</span>
+      <span className={`cell${inSurface ? '' : ' empty'}`} title={text}>{inSurface ? text : '—'}</span>
+      <span className={`cell${inTranscript ? '' : ' empty'}`} title={text}>{inTranscript ? text : '—'}</span>
+    </div>
+  );
+});
 
 /** Surface and Transcript side by side, one row per seq, labelled. */
 export function CompareView() {
   const moment = useApp((s) => s.moment);
   const selected = useApp((s) => s.selected);
-  const lineage = useApp((s) => s.lineage);
-  if (!moment) return <div className="empty-state">Computing…</div>;
-  const rows = moment.compare;
-  const idx = selected === undefined ? -1 : rows.findIndex((c) => c.seq === selected);
+  const seqs = moment?.compareSeqs;
+  const idx = useMemo(() => (selected === undefined || !seqs ? -1 : seqs.indexOf(selected)), [selected, seqs]);
+  if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
+  const flags = moment.compareFlags;
   return (
     <>
       <div className="crow chead" aria-hidden="true"><span>seq</span><span>label</span><span>Surface</span><span>Transcript</span></div>
-      <VirtualList label="Compare" count={rows.length} estimate={24} scrollTo={idx >= 0 ? idx : undefined}
-        render={(i) => {
-          const r = rows[i];
-          return (
-            <div className="crow" role="option" data-seq={r.seq} data-label={r.label} aria-selected={selected === r.seq}
-              data-lineage={lineageRole(r.seq, lineage)} onClick={() => select(r.seq)}>
-              <span className="mono">{r.seq}</span>
-              <span className={`label-${r.label}`}>{r.label}</span>
-              <span className={`cell${r.inSurface ? '' : ' empty'}`} title={r.text}>{r.inSurface ? r.text : '—'}</span>
-              <span className={`cell${r.inTranscript ? '' : ' empty'}`} title={r.text}>{r.inTranscript ? r.text : '—'}</span>
-            </div>
-          );
-        }} />
+      <VirtualList label="Compare" count={seqs.length} estimate={24} scrollTo={idx >= 0 ? idx : undefined}
+        itemKey={(i) => seqs[i]} render={(i) => <CompareRowItem seq={seqs[i]} flags={flags[i]} />} />
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { eventFamily } from '../core/catalog';
+import { useRun } from '../store/cards';
 import { ensureRows, rowCache, select, useApp } from '../store/store';
 import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH } from '../worker/protocol';
 import { absTime, lineageRole, relTime } from './format';
 import { Highlight } from './Highlight';
 
 /** One event row of the Log view; fetches its row from the worker when not cached. */
-export function LogRow({ seq }: { seq: number }) {
+export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   useApp((s) => s.rowsVersion);
   const selected = useApp((s) => s.selected === seq);
   const role = useApp((s) => lineageRole(seq, s.lineage));
@@ -30,6 +31,32 @@ export function LogRow({ seq }: { seq: number }) {
         {row && row.flags & FLAG_REFUSED ? <span className="badge err">refused here</span> : null}
         {row && row.flags & FLAG_NOT_ACCEPTED && !(row.flags & FLAG_REFUSED) ? <span className="badge err">after refusal</span> : null}
       </span>
+    </div>
+  );
+});
+
+interface RunProps { start: number; end: number; through: number; expanded: boolean; onToggle(start: number): void }
+
+/** A folded run of `assistant/chunk` events: one row, expanded on demand (or when a member is selected). */
+export function LogRunRow({ start, end, through, expanded, onToggle }: RunProps) {
+  const run = useRun(start);
+  const selected = useApp((s) => s.selected !== undefined && s.selected >= start && s.selected <= end);
+  const start0 = useApp((s) => s.summary?.startTime ?? 0);
+  const row = rowCache.get(start);
+  useEffect(() => { if (!row) ensureRows([start]); }, [row, start]);
+  const n = through - start + 1;
+  const label = `${expanded ? 'Fold' : 'Unfold'} ${n.toLocaleString()} chunk events, seq ${start} to ${through}`;
+  // folded, the run row stands for its first event (data-seq); unfolded, the members carry their own
+  const seqAttr = expanded ? {} : { 'data-seq': start };
+  return (
+    <div className="row run fam-assistant" role="option" {...seqAttr} data-run={start} data-run-end={through} aria-selected={!expanded && selected} aria-expanded={expanded}
+      onClick={() => onToggle(start)}>
+      <span className="seq">{start}</span>
+      <span className="time">{row ? relTime(row.time - start0) : ''}</span>
+      <span className="type"><button type="button" className="fold" aria-label={label} onClick={(e) => { e.stopPropagation(); onToggle(start); }}>{expanded ? '▾' : '▸'}</button> chunk ×{n.toLocaleString()}</span>
+      <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
+      <span className="summary" title={run?.kinds}>{run ? `${run.preview}${run.preview ? ' · ' : ''}${run.kinds}` : ''}</span>
+      <span><span className="badge">seq {start}–{through}</span></span>
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function LogToolbar() {
           onKeyDown={(e) => { if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); stepSearch(-1); } }} />
         <button type="button" aria-label="Previous match" onClick={() => stepSearch(-1)} disabled={!search?.hits.length}>↑</button>
         <button type="button" aria-label="Next match" onClick={() => (search?.query === q ? stepSearch(1) : void submit())} disabled={!q}>↓</button>
-        <span className="mono" aria-live="polite">{busy ? 'searching…' : search ? (search.hits.length ? `${search.index + 1} / ${search.hits.length.toLocaleString()}` : 'no matches') : ''}</span>
+        <span className="mono" aria-live="polite">{search && (search.query === q || !busy) ? (search.hits.length ? `${search.index + 1} / ${search.hits.length.toLocaleString()}${search.done === false ? '+' : ''}` : search.done === false ? 'searching…' : 'no matches') : busy ? 'searching…' : ''}</span>
       </form>
     </div>
   );

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useApp } from '../store/store';
 import { LogToolbar } from './LogToolbar';
-import { LogRow } from './LogRow';
+import { LogRow, LogRunRow } from './LogRow';
 import { VirtualList } from './VirtualList';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
@@ -10,32 +10,101 @@ function countAtOrBefore(a: Int32Array, x: number): number {
   return lo;
 }
 
-/** Every event through the cursor (virtualized), then the records DSH would not read. */
+/** Seq an entry stands at: a seq, or (negative) the header of the run starting at -v-1. */
+const keyOf = (v: number) => (v >= 0 ? v : -v - 1);
+
+/** Entries with key < x (header entries sort before their first member). */
+function entriesBefore(a: Int32Array, x: number): number {
+  let lo = 0, hi = a.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (keyOf(a[m]) < x) lo = m + 1; else hi = m; }
+  return lo;
+}
+
+function entriesThrough(a: Int32Array, x: number): number {
+  let lo = 0, hi = a.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (keyOf(a[m]) <= x) lo = m + 1; else hi = m; }
+  return lo;
+}
+
+/**
+ * The Log's entries: one per event, except that each run of chunk events is one collapsible
+ * header entry (-start-1), followed by its members when expanded.
+ */
+function buildEntries(n: number, starts: Int32Array, ends: Int32Array, expanded: ReadonlySet<number>): Int32Array {
+  let total = n;
+  for (let i = 0; i < starts.length; i++) total += 1 - (expanded.has(starts[i]) ? 0 : ends[i] - starts[i] + 1);
+  const out = new Int32Array(total);
+  let k = 0, s = 0;
+  for (let i = 0; i < starts.length; i++) {
+    while (s < starts[i]) out[k++] = s++;
+    out[k++] = -starts[i] - 1;
+    if (expanded.has(starts[i])) while (s <= ends[i]) out[k++] = s++;
+    s = ends[i] + 1;
+  }
+  while (s < n) out[k++] = s++;
+  return out;
+}
+
+/** Index of the run holding seq, or -1. */
+function runOf(starts: Int32Array, ends: Int32Array, seq: number): number {
+  const i = countAtOrBefore(starts, seq) - 1;
+  return i >= 0 && seq <= ends[i] ? i : -1;
+}
+
+const NONE = new Int32Array(0);
+const CLOSED: ReadonlySet<number> = new Set();
+
+/** Every event through the cursor (virtualized, chunk runs folded), then the records DSH would not read. */
 export function LogView() {
   const cursor = useApp((s) => s.cursor);
   const summary = useApp((s) => s.summary)!;
   const families = useApp((s) => s.families);
   const filterSeqs = useApp((s) => s.filterSeqs);
   const selected = useApp((s) => s.selected);
+  const [expanded, setExpanded] = useState<{ of: unknown; set: ReadonlySet<number> }>({ of: summary, set: CLOSED });
+  const open = expanded.of === summary ? expanded.set : CLOSED;
+  const starts = summary.chunkRunStarts ?? NONE, ends = summary.chunkRunEnds ?? NONE;
+  const entries = useMemo(() => buildEntries(summary.length, starts, ends, open), [summary, open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const toggle = (start: number) => {
+    const next = new Set(open);
+    if (next.has(start)) next.delete(start); else next.add(start);
+    setExpanded({ of: summary, set: next });
+  };
+  // a selection inside a folded run opens it
+  useEffect(() => {
+    if (selected === undefined || families !== null) return;
+    const i = runOf(starts, ends, selected);
+    if (i >= 0 && !open.has(starts[i])) setExpanded({ of: summary, set: new Set(open).add(starts[i]) });
+  }, [selected, summary, families]); // eslint-disable-line react-hooks/exhaustive-deps
   const filtered = families !== null;
-  const events = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) : 0) : Math.min(cursor + 1, summary.length);
+  const events = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) : 0) : entriesThrough(entries, Math.min(cursor, summary.length - 1));
   const dropped = filtered ? [] : summary.dropped;
-  const seqAt = (i: number) => (filtered ? filterSeqs![i] : i);
   const scrollTo = useMemo(() => {
     if (selected === undefined) return undefined;
-    if (!filtered) return selected;
-    return filterSeqs ? countAtOrBefore(filterSeqs, selected) - 1 : undefined;
-  }, [selected, filtered, filterSeqs]);
+    if (filtered) return filterSeqs ? countAtOrBefore(filterSeqs, selected) - 1 : undefined;
+    const i = entriesBefore(entries, selected);
+    return i < entries.length && entries[i] < 0 && open.has(-entries[i] - 1) ? i + 1 : i;
+  }, [selected, filtered, filterSeqs, entries, open]);
   return (
     <>
       <LogToolbar />
       <VirtualList label="Events" count={events + dropped.length} estimate={22} fixed scrollTo={scrollTo}
-        render={(i) => i < events ? <LogRow seq={seqAt(i)} /> : (
-          <div className="row dropped" data-line={dropped[i - events].line} title={dropped[i - events].preview}>
-            <span className="seq">L{dropped[i - events].line}</span><span /><span className="type">not read by DSH</span><span />
-            <span className="summary">{dropped[i - events].preview}</span><span className="badge err">{dropped[i - events].reason}</span>
-          </div>
-        )} />
+        render={(i) => {
+          if (i < events) {
+            if (filtered) return <LogRow seq={filterSeqs![i]} />;
+            const v = entries[i];
+            if (v >= 0) return <LogRow seq={v} />;
+            const r = runOf(starts, ends, -v - 1);
+            return <LogRunRow start={starts[r]} end={ends[r]} through={Math.min(ends[r], cursor)} expanded={open.has(starts[r])} onToggle={toggle} />;
+          }
+          const d = dropped[i - events];
+          return (
+            <div className="row dropped" data-line={d.line} title={d.preview}>
+              <span className="seq">L{d.line}</span><span /><span className="type">not read by DSH</span><span />
+              <span className="summary">{d.preview}</span><span className="badge err">{d.reason}</span>
+            </div>
+          );
+        }} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Message } from '../core/types';
 import { prettyArgs } from './format';
+import { AttachmentImage } from './library/AttachmentImage';
 
 const MAX_TEXT = 20_000;
 
@@ -28,7 +29,7 @@ function Blocks({ content }: { content: unknown }) {
             <div key={i} className="block"><span className="label">tool result · {String(b.toolCallId)}{b.isError === true ? ' · ERROR' : ''}</span>
               <Blocks content={b.content} /></div>
           );
-          case 'image': return <div key={i} className="block label">[image {String(b.mediaType ?? b.attachmentId ?? '')}]</div>;
+          case 'image': return <AttachmentImage key={i} block={b} />;
           default: return <pre key={i} className="block">{clip(prettyArgs(b))}</pre>;
         }
       })}

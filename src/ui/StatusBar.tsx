@@ -17,7 +17,8 @@ export function StatusBar() {
   return (
     <div className="status" role="status" aria-live="polite" data-phase={phase}
       data-cursor={c ? String(moment!.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}>
-      <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined}>{text}</span>
+      {/* a file that cannot be opened at all is a refusal: announce it as an alert, like the verdict banner's */}
+      <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' ? 'alert' : undefined}>{text}</span>
     </div>
   );
 }

@@ -1,35 +1,40 @@
+import { memo, useMemo } from 'react';
+import { useCard } from '../store/cards';
 import { select, useApp } from '../store/store';
 import { lineageRole } from './format';
 import { HeaderCard } from './HeaderCard';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
 
+/** One surface card, fetched by seq when it scrolls into view. */
+const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) {
+  const c = useCard(seq);
+  const selected = useApp((s) => s.selected === seq);
+  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const m = c?.message ?? null;
+  const kind = c ? (m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none') : 'loading';
+  return (
+    <article className={`card role-${kind}`} role="option" data-seq={seq} aria-selected={selected} data-lineage={role} onClick={() => select(seq)}>
+      <header>
+        <span className="role">{kind}</span><span className="mono">seq {seq}</span><span className="mono">{c?.type ?? ''}</span>
+        {m && <span className="mono">{m.id}</span>}
+        {c && c.replaced.length > 0 && <span className="badge warn" title={c.replaced.join(', ')}>replacement · replaces seq {c.replaced.slice(0, 8).join(', ')}{c.replaced.length > 8 ? ` … (${c.replaced.length} nodes)` : ''}</span>}
+      </header>
+      {c ? <MessageBody message={m} /> : <div className="text label">…</div>}
+    </article>
+  );
+});
+
 /** The messages the model would be sent at the cursor, headed by the request header. */
 export function SurfaceView() {
   const moment = useApp((s) => s.moment);
   const selected = useApp((s) => s.selected);
-  const lineage = useApp((s) => s.lineage);
-  if (!moment) return <div className="empty-state">Computing…</div>;
-  const cards = moment.surface;
-  const idx = selected === undefined ? undefined : cards.findIndex((c) => c.seq === selected) + 1;
+  const seqs = moment?.surfaceSeqs;
+  const idx = useMemo(() => (selected === undefined || !seqs ? undefined : seqs.indexOf(selected) + 1), [selected, seqs]);
+  if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
   return (
-    <VirtualList label="Surface" count={cards.length + 1} estimate={80} scrollTo={idx && idx > 0 ? idx : undefined}
-      render={(i) => {
-        if (i === 0) return <HeaderCard h={moment.header} selected={selected} />;
-        const c = cards[i - 1];
-        const m = c.message;
-        const role = m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none';
-        return (
-          <article className={`card role-${role}`} role="option" data-seq={c.seq} aria-selected={selected === c.seq}
-            data-lineage={lineageRole(c.seq, lineage)} onClick={() => select(c.seq)}>
-            <header>
-              <span className="role">{role}</span><span className="mono">seq {c.seq}</span><span className="mono">{c.type}</span>
-              {m && <span className="mono">{m.id}</span>}
-              {c.replaced.length > 0 && <span className="badge warn" title={c.replaced.join(', ')}>replacement · replaces seq {c.replaced.slice(0, 8).join(', ')}{c.replaced.length > 8 ? ` … (${c.replaced.length} nodes)` : ''}</span>}
-            </header>
-            <MessageBody message={m} />
-          </article>
-        );
-      }} />
+    <VirtualList label="Surface" count={seqs.length + 1} estimate={80} scrollTo={idx && idx > 0 ? idx : undefined}
+      itemKey={(i) => (i === 0 ? 'header' : seqs[i - 1])}
+      render={(i) => (i === 0 ? <HeaderCard h={moment.header} selected={selected} /> : <SurfaceCardItem seq={seqs[i - 1]} />)} />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toggleHelp, useApp } from '../store/store';
 import { formatBytes } from './format';
 import { openFile } from './open';
+import { SessionActions } from './library/SessionActions';
 
 type Theme = 'system' | 'light' | 'dark';
 
@@ -22,13 +23,14 @@ export function Toolbar() {
     <div className="toolbar">
       <span className="brand">Seqscope</span>
       <button type="button" onClick={() => input.current?.click()}>Open file</button>
-      <input ref={input} className="visually-hidden" type="file" aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,application/json,application/zstd"
+      <input ref={input} className="visually-hidden" type="file" aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
         onChange={(e) => { const f = e.target.files?.[0]; if (f) void openFile(f); e.target.value = ''; }} />
       {summary && (
         <span className="file" title={summary.fileName}>
           {summary.fileName ?? 'session'} · {summary.header?.id ?? 'no header'} · {formatBytes(summary.byteLength)} {summary.encoding} · {summary.length.toLocaleString()} events · loaded in {Math.round(summary.loadMs)} ms
         </span>
       )}
+      <SessionActions />
       <span className="spacer" />
       <button type="button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}`} title="Toggle theme">Theme: {theme}</button>
       <button type="button" onClick={() => toggleHelp()} aria-label="Keyboard shortcuts">?</button>

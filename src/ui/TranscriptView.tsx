@@ -1,40 +1,50 @@
+import { memo, useMemo } from 'react';
+import { useCard } from '../store/cards';
 import { select, useApp } from '../store/store';
+import { TR_COMPACTION, TR_SHADOWED } from '../worker/protocol';
 import { lineageRole } from './format';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
+
+/** One transcript entry, fetched by seq when it scrolls into view. */
+const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: number; flags: number }) {
+  const c = useCard(seq);
+  const selected = useApp((s) => s.selected === seq);
+  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const shadowed = (flags & TR_SHADOWED) !== 0;
+  const common = { role: 'option', 'data-seq': seq, 'aria-selected': selected, 'data-lineage': role, onClick: () => select(seq) } as const;
+  if (flags & TR_COMPACTION) {
+    const summarySeq = c?.compaction?.summarySeq;
+    return (
+      <article className="entry compaction" {...common}>
+        <header><span className="role">compaction</span><span className="mono">seq {seq}</span>
+          {summarySeq !== undefined && <span className="mono">summary seq {summarySeq}</span>}
+          {shadowed && <span className="badge">itself replaced later</span>}</header>
+        <details><summary>Summary</summary><div className="text">{c?.compaction?.summaryText ?? '…'}</div></details>
+      </article>
+    );
+  }
+  const m = c?.message ?? null;
+  const kind = c ? (m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none') : 'loading';
+  return (
+    <article className={`entry role-${kind}${shadowed ? ' shadowed' : ''}`} {...common}>
+      <header><span className="role">{kind}</span><span className="mono">seq {seq}</span>
+        {shadowed && <span className="badge warn">no longer seen by the model</span>}</header>
+      {c ? <MessageBody message={m} /> : <div className="text label">…</div>}
+    </article>
+  );
+});
 
 /** The append-origin transcript through the cursor, with compaction markers. */
 export function TranscriptView() {
   const moment = useApp((s) => s.moment);
   const selected = useApp((s) => s.selected);
-  const lineage = useApp((s) => s.lineage);
-  if (!moment) return <div className="empty-state">Computing…</div>;
-  const items = moment.transcript;
-  const idx = selected === undefined ? -1 : items.findIndex((c) => c.seq === selected);
+  const seqs = moment?.transcriptSeqs;
+  const idx = useMemo(() => (selected === undefined || !seqs ? -1 : seqs.indexOf(selected)), [selected, seqs]);
+  if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
+  const flags = moment.transcriptFlags;
   return (
-    <VirtualList label="Transcript" count={items.length} estimate={70} scrollTo={idx >= 0 ? idx : undefined}
-      render={(i) => {
-        const it = items[i];
-        const common = { role: 'option', 'data-seq': it.seq, 'aria-selected': selected === it.seq, 'data-lineage': lineageRole(it.seq, lineage), onClick: () => select(it.seq) } as const;
-        if (it.kind === 'compaction') {
-          return (
-            <article className="entry compaction" {...common}>
-              <header><span className="role">compaction</span><span className="mono">seq {it.seq}</span>
-                {it.summarySeq !== undefined && <span className="mono">summary seq {it.summarySeq}</span>}
-                {it.shadowed && <span className="badge">itself replaced later</span>}</header>
-              <details><summary>Summary</summary><div className="text">{it.summaryText}</div></details>
-            </article>
-          );
-        }
-        const m = it.message;
-        const role = m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none';
-        return (
-          <article className={`entry role-${role}${it.shadowed ? ' shadowed' : ''}`} {...common}>
-            <header><span className="role">{role}</span><span className="mono">seq {it.seq}</span>
-              {it.shadowed && <span className="badge warn">no longer seen by the model</span>}</header>
-            <MessageBody message={m} />
-          </article>
-        );
-      }} />
+    <VirtualList label="Transcript" count={seqs.length} estimate={70} scrollTo={idx >= 0 ? idx : undefined}
+      itemKey={(i) => seqs[i]} render={(i) => <TranscriptEntry seq={seqs[i]} flags={flags[i]} />} />
   );
 }

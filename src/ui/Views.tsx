@@ -5,6 +5,7 @@ import { LogView } from './LogView';
 import { SurfaceView } from './SurfaceView';
 import { TranscriptView } from './TranscriptView';
 import { CompareView } from './CompareView';
+import { useSizeRefusal } from './size-guard';
 
 const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare' };
 
@@ -13,6 +14,7 @@ export function Views() {
   const view = useApp((s) => s.view);
   const phase = useApp((s) => s.phase);
   const hasSummary = useApp((s) => s.summary !== undefined);
+  const refused = useSizeRefusal((s) => s.message);
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKey = (e: KeyboardEvent) => {
     const i = VIEWS.indexOf(view);
@@ -32,6 +34,7 @@ export function Views() {
             aria-selected={view === v} tabIndex={view === v ? 0 : -1} onClick={() => setView(v)}>{LABEL[v]}</button>
         ))}
       </div>
+      {refused && <p className="size-refusal" role="alert">{refused}</p>}
       <div className="tabpanel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         {!hasSummary ? <div className="empty-state">{phase === 'loading' ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
           : view === 'log' ? <LogView />

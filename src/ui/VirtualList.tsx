@@ -11,12 +11,15 @@ interface Props {
   scrollTo?: number;
   label: string;
   className?: string;
+  /** A stable key per index (a seq), so measured sizes follow items when the list changes. */
+  itemKey?: (index: number) => string | number;
 }
 
-/** A virtualized vertical list: only the visible rows are mounted. */
-export function VirtualList({ count, estimate, fixed, render, scrollTo, label, className }: Props) {
+/** A virtualized vertical list: only the visible rows (plus a few) are mounted, whatever `count` is. */
+export function VirtualList({ count, estimate, fixed, render, scrollTo, label, className, itemKey }: Props) {
   const parent = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8 });
+  const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8,
+    ...(itemKey ? { getItemKey: itemKey } : {}) });
   useEffect(() => {
     if (scrollTo !== undefined && scrollTo >= 0 && scrollTo < count) v.scrollToIndex(scrollTo, { align: 'auto' });
   }, [scrollTo]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,47 +1,66 @@
-/** Where sessions come from: a dropped or picked file, `?url=`, or a built-in demo. */
-import { failOpen, openBytes } from '../store/store';
+/** Where sessions come from: a dropped or picked file, `?url=`, a kept library session, or a built-in demo. */
+import { failOpen, type Restore } from '../store/store';
 import { useApp } from '../store/store';
 import { parseHash } from '../store/hash';
+import { admitFileSize } from './size-guard';
+import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library/state';
 
 export const DEFAULT_DEMO = 'demo.jsonl';
 
+/** Opens a file the user brought; once it loads it is kept in the library. */
 export async function openFile(file: File): Promise<void> {
+  if (!(await admitFileSize(file))) return;
   useApp.setState({ phase: 'loading', progress: { done: 0, total: file.size }, message: undefined });
   const bytes = await file.arrayBuffer();
-  openBytes(bytes, file.name, `file:${file.name}`);
+  openAndKeep(bytes, file.name, `file:${file.name}`);
 }
 
-async function openFetched(url: string, name: string, session: string, restore = {}): Promise<void> {
+async function fetchBytes(url: string): Promise<ArrayBuffer | undefined> {
   useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined });
   try {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    openBytes(await res.arrayBuffer(), name, session, restore);
+    return await res.arrayBuffer();
   } catch (err) {
     failOpen(`Could not fetch ${url}: ${(err as Error).message}`);
+    return undefined;
   }
 }
 
-export function openUrl(url: string, restore = {}): Promise<void> {
+export async function openUrl(url: string, restore = {}): Promise<void> {
   const name = url.split('/').pop()?.split('?')[0] || url;
-  return openFetched(url, name, `url:${url}`, restore);
+  const bytes = await fetchBytes(url);
+  if (bytes) openAndKeep(bytes, name, `url:${url}`, restore);
 }
 
-export function openDemo(name: string, restore = {}): Promise<void> {
-  const safe = name.replace(/[^A-Za-z0-9._-]/g, '');
-  return openFetched(`demo/${safe}`, safe, `demo:${safe}`, restore);
+/** Built-in demos (public/demo/) open without being kept. `name` may carry `/<zip entry>`. */
+export async function openDemo(name: string, restore: Restore = {}): Promise<void> {
+  const slash = name.indexOf('/');
+  const file = (slash < 0 ? name : name.slice(0, slash)).replace(/[^A-Za-z0-9._-]/g, '');
+  const entry = slash < 0 ? restore.entry : name.slice(slash + 1);
+  const bytes = await fetchBytes(`demo/${file}`);
+  if (bytes) openLoose(bytes, file, `demo:${file}`, { ...restore, ...(entry ? { entry } : {}) });
 }
 
-/** On start: `?url=` wins, then the session in the hash, then the default demo. */
+/** On start: `?url=`, then `?demo=`, then the session in the hash (library, url, demo), else the default demo. */
 let started = false;
 
 export function openInitial(): void {
   if (started) return;
   started = true;
-  const url = new URLSearchParams(location.search).get('url');
+  const q = new URLSearchParams(location.search);
+  const url = q.get('url');
+  const demo = q.get('demo');
   const h = parseHash(location.hash);
   const restore = { cursor: h.cursor, sel: h.sel, view: h.view };
   if (url) { void openUrl(url, restore); return; }
+  const lib = parseLibName(h.session);
+  if (lib) { void openFromLibrary(lib.id, { ...restore, entry: lib.entry }); return; }
+  if (demo) {
+    const same = h.session === `demo:${demo}` || h.session?.startsWith(`demo:${demo}/`);
+    void openDemo(same ? h.session!.slice(5) : demo, same ? restore : {});
+    return;
+  }
   if (h.session?.startsWith('url:')) { void openUrl(h.session.slice(4), restore); return; }
   if (h.session?.startsWith('demo:')) { void openDemo(h.session.slice(5), restore); return; }
   void openDemo(DEFAULT_DEMO, h.session ? {} : restore);

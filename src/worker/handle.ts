@@ -12,5 +12,8 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'moment': return q.moment(req.seq);
     case 'lineage': return q.lineage(req.seq);
     case 'search': return q.search(req.query);
+    case 'searchFrom': return q.searchFrom(req.query, req.from, req.budgetMs, req.cap);
+    case 'cards': return q.cards(req.seqs);
+    case 'runs': return q.runInfo(req.starts);
   }
 }

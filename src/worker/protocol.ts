@@ -60,6 +60,41 @@ export interface Summary {
   readonly headerSeqs: Int32Array;
   readonly families: readonly { readonly family: string; readonly count: number }[];
   readonly loadMs: number;
+  /** Runs of two or more consecutive `assistant/chunk` events (inclusive ends), folded in the Log. */
+  readonly chunkRunStarts?: Int32Array;
+  readonly chunkRunEnds?: Int32Array;
+  /** What kind of file this came from (issue 4): a log, a DSH snapshot-test fixture, or an export ZIP. */
+  readonly container?: 'log' | 'fixture' | 'zip';
+  /** For a ZIP: the entry shown (`session.jsonl` or `subagents/<id>/session.jsonl`). */
+  readonly entry?: string;
+  /** For a ZIP: every session in the archive, with its header links when the first line reads. */
+  readonly archive?: ArchiveInfo;
+  /** Fixture mode: what it implied or changed to read the file, one sentence each. */
+  readonly fixtureNotes?: readonly string[];
+  /** zstd input: complete frames, and bytes of a torn final frame that was dropped (0 if none). */
+  readonly zstdFrames?: { readonly complete: number; readonly tornBytes: number };
+}
+
+export interface ArchiveSession {
+  readonly entry: string;
+  readonly key: string;
+  readonly byteLength: number;
+  readonly id?: string;
+  readonly parentSession?: string;
+  readonly seedLength?: number;
+  readonly createdAt?: number;
+}
+
+export interface ArchiveInfo {
+  readonly sessions: readonly ArchiveSession[];
+  readonly mediaCount: number;
+  readonly ignored: readonly string[];
+}
+
+/** One side of a parent/child comparison: a row summary per event. */
+export interface ForkSide {
+  readonly length: number;
+  readonly rows: readonly Row[];
 }
 
 export interface SurfaceCard {
@@ -94,13 +129,61 @@ export interface HeaderInForce {
   readonly diff: readonly HeaderChange[];
 }
 
+/** Transcript entry flags (Moment.transcriptFlags). */
+export const TR_COMPACTION = 1;
+export const TR_SHADOWED = 2;
+/** Compare row flags (Moment.compareFlags): the label in the low two bits, then membership. */
+export const CMP_LABELS = ['current', 'shadowed', 'replacement', 'log-only'] as const;
+export const CMP_LABEL_MASK = 3;
+export const CMP_SURFACE = 4;
+export const CMP_TRANSCRIPT = 8;
+/** The row's text is the compaction summary (a checkpoint no longer on the surface). */
+export const CMP_SUMMARY = 16;
+
+/**
+ * The views at a cursor, windowed: counts and seq lists only (typed arrays, transferred). The views
+ * fetch the cards they render by seq (`cards`), so a scrub costs no event parse.
+ */
 export interface Moment {
   readonly seq: number;
   readonly counts: MomentCounts;
-  readonly surface: readonly SurfaceCard[];
-  readonly transcript: readonly TranscriptItem[];
-  readonly compare: readonly CompareRow[];
+  /** Surface node seqs, in surface order. */
+  readonly surfaceSeqs: Int32Array;
+  /** Transcript entries (append messages and compaction markers), ascending, with TR_* flags. */
+  readonly transcriptSeqs: Int32Array;
+  readonly transcriptFlags: Uint8Array;
+  /** Compare rows, ascending, with CMP_* flags. */
+  readonly compareSeqs: Int32Array;
+  readonly compareFlags: Uint8Array;
   readonly header?: HeaderInForce;
+}
+
+/** What a Surface card, Transcript entry or Compare row shows for one seq (independent of the cursor). */
+export interface Card {
+  readonly seq: number;
+  readonly type: string;
+  readonly message: Message | null;
+  /** Nodes this replacement shadowed (empty when it is an append). */
+  readonly replaced: readonly number[];
+  /** One-line text of the message (Compare). */
+  readonly text: string;
+  /** For a compaction checkpoint: its summary. */
+  readonly compaction?: { readonly summarySeq?: number; readonly summaryText: string };
+}
+
+/** A folded run of `assistant/chunk` events in the Log. */
+export interface RunInfo {
+  readonly start: number;
+  readonly end: number;
+  /** The run's streamed text, first characters. */
+  readonly preview: string;
+  readonly kinds: string;
+}
+
+/** One batch of a whole-log search: matching seqs ascending, and where to continue (-1: done). */
+export interface SearchBatch {
+  readonly hits: Int32Array;
+  readonly next: number;
 }
 
 export interface LineageInfo {
@@ -128,10 +211,24 @@ export type Request =
   | { op: 'json'; seq: number }
   | { op: 'moment'; seq: number }
   | { op: 'lineage'; seq: number }
-  | { op: 'search'; query: string };
+  | { op: 'search'; query: string }
+  /** Search from seq `from` for about `budgetMs`, at most `cap` hits; replies a SearchBatch. */
+  | { op: 'searchFrom'; query: string; from: number; budgetMs?: number; cap?: number }
+  /** Cards by seq; replies Card[]. */
+  | { op: 'cards'; seqs: number[] }
+  /** Folded chunk runs by start seq; replies RunInfo[]. */
+  | { op: 'runs'; starts: number[] }
+  /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
+  | { op: 'benchParseOnly'; bytes: ArrayBuffer }
+  /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */
+  | { op: 'forkExport'; cursor: number; zstd: boolean; now?: number }
+  /** A ZIP's images; replies `{ id, mediaType, bytes: ArrayBuffer }[]`. */
+  | { op: 'media' }
+  /** Rows of this session and another (an archive entry or bytes) from seq `from`; replies `{ self, other }`. */
+  | { op: 'compareWith'; entry?: string; bytes?: ArrayBuffer; from: number; limit: number };
 
 export type ToWorker =
-  | { kind: 'load'; bytes: ArrayBuffer; fileName?: string }
+  | { kind: 'load'; bytes: ArrayBuffer; fileName?: string; entry?: string }
   | { kind: 'rpc'; id: number; req: Request };
 
 export type FromWorker =

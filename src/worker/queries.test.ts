@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
 import { handleRequest } from './handle';
 import { SessionQueries } from './queries';
-import { FLAG_NOT_ACCEPTED } from './protocol';
+import { CMP_LABEL_MASK, CMP_LABELS, FLAG_NOT_ACCEPTED, TR_COMPACTION } from './protocol';
 
 const bytes = () => new Uint8Array(readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url)));
 
@@ -21,8 +21,10 @@ describe('SessionQueries', () => {
     for (const n of [0, 10, s.compactionSeqs[0], s.length - 1]) {
       const m = q.moment(n);
       expect(m.counts).toEqual(r.timeline!.countsAt(n));
-      expect(m.surface.map((c) => c.seq)).toEqual(r.timeline!.surfaceAt(n));
-      expect(m.transcript.filter((x) => x.kind === 'message').length).toBe(m.counts.transcript);
+      expect(Array.from(m.surfaceSeqs)).toEqual(r.timeline!.surfaceAt(n));
+      expect(Array.from(m.transcriptSeqs)).toEqual(r.timeline!.transcriptEntriesAt(n).map((e) => e.seq));
+      expect(Array.from(m.transcriptFlags).filter((f) => !(f & TR_COMPACTION)).length).toBe(m.counts.transcript);
+      expect(q.cards(Array.from(m.surfaceSeqs)).map((c) => c.seq)).toEqual(Array.from(m.surfaceSeqs));
     }
   });
 
@@ -34,9 +36,12 @@ describe('SessionQueries', () => {
     expect(lin.replaced.length).toBeGreaterThan(0);
     expect(lin.sources.length).toBeGreaterThan(0);
     const m = q.moment(c);
-    const shadowed = m.compare.filter((x) => x.label === 'shadowed').map((x) => x.seq);
+    const label = (i: number) => CMP_LABELS[m.compareFlags[i] & CMP_LABEL_MASK];
+    const shadowed = Array.from(m.compareSeqs).filter((_, i) => label(i) === 'shadowed');
     expect(shadowed.length).toBeGreaterThan(0);
-    expect(m.compare.some((x) => x.seq === c && x.label === 'replacement')).toBe(true);
+    expect(Array.from(m.compareSeqs).some((s, i) => s === c && label(i) === 'replacement')).toBe(true);
+    expect(q.card(c).replaced).toEqual(lin.replaced);
+    expect(q.card(c).compaction?.summaryText.length).toBeGreaterThan(0);
   });
 
   it('searches the whole log and expands JSON one level at a time', async () => {
@@ -44,12 +49,33 @@ describe('SessionQueries', () => {
     const q = new SessionQueries(r);
     const hits = handleRequest(q, { op: 'search', query: 'TURN/START' }) as Int32Array;
     expect(Array.from(hits)).toEqual(Array.from(r.timeline!.turnSeqs));
+    // batches resume where they stopped and agree with the whole search
+    const all: number[] = [];
+    for (let from = 0; from >= 0;) { const b = q.searchFrom('turn/START', from, 0, 3); all.push(...b.hits); from = b.next; }
+    expect(all).toEqual(Array.from(hits));
+    // packed chunk members match on their own text, like the old per-event JSON search
+    const log = r.session!.log;
+    const chunkSeqs = Array.from({ length: log.length }, (_, s) => s).filter((s) => log.typeAt(s) === 'assistant/chunk');
+    expect(Array.from(q.search('assistant/chunk'))).toEqual(chunkSeqs.filter((s) => JSON.stringify(log.rawAt(s)).toLowerCase().includes('assistant/chunk')));
     const root = q.node(4, []);
     expect(root.kind).toBe('object');
     expect(root.children!.map((c) => c.key)).toContain('data');
     const data = q.node(4, ['data']);
     expect(data.children!.some((c) => c.key === 'content')).toBe(true);
     expect(JSON.parse(q.json(4)).seq).toBe(4);
+  });
+
+  it('folds runs of chunk events and previews them', async () => {
+    const r = await loadBytes(bytes(), { now: 0 });
+    const q = new SessionQueries(r);
+    const { chunkRunStarts: st, chunkRunEnds: en } = q.summary();
+    const log = r.session!.log;
+    for (let i = 0; i < st!.length; i++) {
+      expect(en![i]).toBeGreaterThan(st![i]);
+      for (let s = st![i]; s <= en![i]; s++) expect(log.typeAt(s)).toBe('assistant/chunk');
+      if (st![i] > 0) expect(log.typeAt(st![i] - 1)).not.toBe('assistant/chunk');
+    }
+    if (st!.length) expect(q.runInfo([st![0]])[0].end).toBe(en![0]);
   });
 
   it('handles a deep value without recursion', async () => {

@@ -6,14 +6,16 @@ import { eventFamily } from '../core/catalog';
 import { stringifyJson } from '../core/json';
 import { deriveEventMessage } from '../core/messages';
 import { canonicalHeader, diffHeaders } from '../core/request-header';
-import { isCompactionCheckpoint, transcript } from '../core/transcript';
+import { lastAtOrBefore } from '../core/timeline';
+import { isCompactionCheckpoint } from '../core/transcript';
 import type { SessionEvent } from '../core/types';
 import type { LoadResult } from '../io/load';
 import {
-  FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH,
-  type CompareRow, type JsonNode, type LineageInfo, type Moment, type Row, type Summary, type SurfaceCard, type TranscriptItem,
+  CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
+  type Card, type JsonNode, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
 } from './protocol';
 import { contentText, oneLine, summarizeEvent, turnStep } from './rows';
+import { LogSearch } from './search';
 
 const LIST_CAP = 2000;
 const SEARCH_CAP = 100_000;
@@ -21,8 +23,10 @@ const NODE_CAP = 500;
 
 export class SessionQueries {
   private readonly diagSeqs = new Set<number>();
-  private searchText?: string[];
   private readonly n: number;
+  private headerCache?: { seq: number; value: Moment['header'] };
+  private runs?: { starts: Int32Array; ends: Int32Array };
+  private searcher?: LogSearch;
 
   constructor(private readonly r: LoadResult, private readonly loadMs = 0) {
     this.n = r.session?.log.length ?? 0;
@@ -37,7 +41,8 @@ export class SessionQueries {
     const r = this.r, t = r.timeline, log = r.session?.log;
     const fams = new Map<string, number>();
     if (log) for (let s = 0; s < this.n; s++) { const f = eventFamily(log.typeAt(s)); fams.set(f, (fams.get(f) ?? 0) + 1); }
-    const empty = new Int32Array(0);
+    // a fresh empty array per field: the worker transfers their buffers, and one buffer listed twice fails postMessage
+    const empty = () => new Int32Array(0);
     return {
       fileName: r.fileName, encoding: r.encoding, byteLength: r.byteLength, verdict: r.verdict, header: r.header,
       length: this.n, storedEventCount: r.storedEventCount, startTime: log && this.n > 0 ? log.timeAt(0) : r.header?.createdAt ?? 0,
@@ -48,10 +53,11 @@ export class SessionQueries {
       droppedTotal: r.dropped.length,
       diagnostics: r.diagnostics.slice(0, LIST_CAP).map((d) => ({ seq: d.seq, code: d.code, severity: d.severity, message: d.message })),
       diagnosticsTotal: r.diagnostics.length,
-      turnSeqs: t ? t.turnSeqs.slice() : empty, compactionSeqs: t ? t.compactionSeqs.slice() : empty,
-      replacementSeqs: t ? t.replacementSeqs.slice() : empty, headerSeqs: t ? t.headerSeqs.slice() : empty,
+      turnSeqs: t ? t.turnSeqs.slice() : empty(), compactionSeqs: t ? t.compactionSeqs.slice() : empty(),
+      replacementSeqs: t ? t.replacementSeqs.slice() : empty(), headerSeqs: t ? t.headerSeqs.slice() : empty(),
       families: [...fams].map(([family, count]) => ({ family, count })).sort((a, b) => a.family.localeCompare(b.family)),
       loadMs: this.loadMs,
+      chunkRunStarts: this.chunkRuns().starts.slice(), chunkRunEnds: this.chunkRuns().ends.slice(),
     };
   }
 
@@ -102,60 +108,120 @@ export class SessionQueries {
     return describe(v, true);
   }
 
+  /**
+   * The views at seq n, windowed: counts and seq lists from the timeline's index (no event parse
+   * but the request header in force, cached), with per-entry flags. Cards are fetched by seq.
+   */
   moment(n: number): Moment {
-    const t = this.r.timeline, lin = this.r.lineage, log = this.r.session?.log;
+    const t = this.r.timeline, log = this.r.session?.log;
     const seq = Math.max(-1, Math.min(n, this.n - 1));
-    if (!t || !lin || !log || seq < 0) {
-      return { seq, counts: { seq, events: 0, surface: 0, transcript: 0, messages: 0, turn: 0 }, surface: [], transcript: [], compare: [] };
+    if (!t || !log || seq < 0) {
+      return { seq, counts: { seq, events: 0, surface: 0, transcript: 0, messages: 0, turn: 0 }, surfaceSeqs: new Int32Array(0),
+        transcriptSeqs: new Int32Array(0), transcriptFlags: new Uint8Array(0), compareSeqs: new Int32Array(0), compareFlags: new Uint8Array(0) };
     }
-    const surfaceSeqs = t.surfaceAt(seq);
-    const onSurface = new Set(surfaceSeqs);
-    const surface: SurfaceCard[] = surfaceSeqs.map((s) => {
-      const e = log.event(s);
-      return { seq: s, type: e.type, message: deriveEventMessage(e), replaced: lin.shadowedBy(s) };
-    });
-    const tr: TranscriptItem[] = t.transcriptEntriesAt(seq).map((en) => {
-      const e = log.event(en.seq);
-      if (en.kind === 'compaction') {
-        const sum = en.summarySeq !== undefined ? log.event(en.summarySeq) : undefined;
-        return { kind: 'compaction', seq: en.seq, shadowed: !onSurface.has(en.seq), summarySeq: en.summarySeq,
-          summaryText: sum ? contentText(sum.data?.summary, 100_000) : contentText(e.data?.content, 100_000) };
+    const surf = t.surfaceAt(seq);
+    const surfaceSeqs = Int32Array.from(surf);
+    const onSurface = new Set(surf);
+    const tr = t.transcriptSeqs, cp = t.compactionSeqs;
+    const ti = lastAtOrBefore(tr, seq) + 1, ci = lastAtOrBefore(cp, seq) + 1;
+    // transcript: append messages and compaction markers through seq, merged in seq order
+    const transcriptSeqs = new Int32Array(ti + ci), transcriptFlags = new Uint8Array(ti + ci);
+    for (let i = 0, j = 0, k = 0; i < ti || j < ci; k++) {
+      const isMsg = j >= ci || (i < ti && tr[i] < cp[j]);
+      const s = isMsg ? tr[i++] : cp[j++];
+      transcriptSeqs[k] = s;
+      transcriptFlags[k] = (isMsg ? 0 : TR_COMPACTION) | (onSurface.has(s) ? 0 : TR_SHADOWED);
+    }
+    // compare: transcript messages (current / shadowed), surface nodes outside the transcript
+    // (replacement / log-only), compaction markers that are neither (log-only, summary text)
+    const keys = new Float64Array(ti + surf.length + ci);
+    let nk = 0;
+    for (let i = 0; i < ti; i++) keys[nk++] = tr[i] * 32 + (onSurface.has(tr[i]) ? 0 | CMP_SURFACE : 1) + CMP_TRANSCRIPT;
+    const inTranscript = (s: number) => { const i = lastAtOrBefore(tr, s); return i >= 0 && i < ti && tr[i] === s; };
+    const rep = t.replacementSeqs;
+    for (const s of surf) {
+      if (inTranscript(s)) continue;
+      const i = lastAtOrBefore(rep, s);
+      keys[nk++] = s * 32 + (i >= 0 && rep[i] === s ? 2 : 3) + CMP_SURFACE;
+    }
+    for (let j = 0; j < ci; j++) if (!onSurface.has(cp[j])) keys[nk++] = cp[j] * 32 + 3 + CMP_TRANSCRIPT + CMP_SUMMARY;
+    const sorted = keys.subarray(0, nk).sort();
+    const compareSeqs = new Int32Array(nk), compareFlags = new Uint8Array(nk);
+    for (let i = 0; i < nk; i++) { const s = Math.floor(sorted[i] / 32); compareSeqs[i] = s; compareFlags[i] = sorted[i] - s * 32; }
+    const counts = { seq, events: Math.min(seq + 1, log.length), surface: surf.length, transcript: ti, messages: t.messageCountAt(seq), turn: t.turnAt(seq) };
+    return { seq, counts, surfaceSeqs, transcriptSeqs, transcriptFlags, compareSeqs, compareFlags, header: this.headerAt(t.headerSeqAt(seq)) };
+  }
+
+  private headerAt(hs: number): Moment['header'] {
+    if (hs < 0) return undefined;
+    if (this.headerCache?.seq === hs) return this.headerCache.value;
+    const t = this.r.timeline!, log = this.r.session!.log;
+    const i = lastAtOrBefore(t.headerSeqs, hs);
+    const prevSeq = i > 0 ? t.headerSeqs[i - 1] : -1;
+    const h = canonicalHeader(log.event(hs).data.header);
+    const prev = prevSeq >= 0 ? canonicalHeader(log.event(prevSeq).data.header) : undefined;
+    const value = clipDepth({ seq: hs, prevSeq, header: h, diff: prevSeq >= 0 ? diffHeaders(prev, h) : [] });
+    this.headerCache = { seq: hs, value };
+    return value;
+  }
+
+  /** What the Surface, Transcript and Compare views show for one seq (cursor-independent). */
+  card(seq: number): Card {
+    const log = this.r.session!.log, lin = this.r.lineage, t = this.r.timeline;
+    const e = log.event(seq);
+    const message = clipDepth(deriveEventMessage(e));
+    const content = message && typeof message === 'object' ? (message as { content?: unknown }).content : undefined;
+    const card: Card = { seq, type: e.type, message, replaced: lin ? lin.shadowedBy(seq) : [], text: contentText(content, 200) };
+    if (!isCompactionCheckpoint(e)) return card;
+    const summarySeq = t?.summaryOf(seq);
+    const sum = summarySeq !== undefined ? log.event(summarySeq) : undefined;
+    const summaryText = sum ? contentText(sum.data?.summary, 100_000) : contentText(e.data?.content, 100_000);
+    return { ...card, compaction: summarySeq !== undefined ? { summarySeq, summaryText } : { summaryText } };
+  }
+
+  cards(seqs: readonly number[]): Card[] {
+    const out: Card[] = [];
+    for (const s of seqs) if (Number.isInteger(s) && s >= 0 && s < this.n) out.push(this.card(s));
+    return out;
+  }
+
+  /** Runs of two or more consecutive chunk events, from the type column (packed rows are chunks). */
+  chunkRuns(): { starts: Int32Array; ends: Int32Array } {
+    if (this.runs) return this.runs;
+    const log = this.r.session?.log, starts: number[] = [], ends: number[] = [];
+    const isChunk = (s: number) => log!.isPacked(s) || log!.typeAt(s) === 'assistant/chunk';
+    if (log) {
+      for (let s = 0; s < this.n;) {
+        if (!isChunk(s)) { s++; continue; }
+        let e = s;
+        while (e + 1 < this.n && isChunk(e + 1)) e++;
+        if (e > s) { starts.push(s); ends.push(e); }
+        s = e + 1;
       }
-      return { kind: 'message', seq: en.seq, message: deriveEventMessage(e), shadowed: !onSurface.has(en.seq) };
-    });
-    const compare = this.compareRows(surface, tr);
-    let header: Moment['header'];
-    const hs = t.headerSeqAt(seq);
-    if (hs >= 0) {
-      const i = t.headerSeqs.indexOf(hs);
-      const prevSeq = i > 0 ? t.headerSeqs[i - 1] : -1;
-      const h = canonicalHeader(log.event(hs).data.header);
-      const prev = prevSeq >= 0 ? canonicalHeader(log.event(prevSeq).data.header) : undefined;
-      header = { seq: hs, prevSeq, header: h, diff: prevSeq >= 0 ? diffHeaders(prev, h) : [] };
     }
-    return { seq, counts: t.countsAt(seq), surface, transcript: tr, compare, header };
+    return (this.runs = { starts: Int32Array.from(starts), ends: Int32Array.from(ends) });
   }
 
-  private compareRows(surface: readonly SurfaceCard[], tr: readonly TranscriptItem[]): CompareRow[] {
-    const rows = new Map<number, CompareRow>();
-    const text = (m: unknown) => (m && typeof m === 'object' ? contentText((m as { content?: unknown }).content, 200) : '');
-    for (const it of tr) {
-      if (it.kind === 'compaction') continue;
-      rows.set(it.seq, { seq: it.seq, label: it.shadowed ? 'shadowed' : 'current', inSurface: !it.shadowed, inTranscript: true, text: text(it.message) });
+  /** Previews of folded runs by start seq. */
+  runInfo(starts: readonly number[]): RunInfo[] {
+    const { starts: rs, ends } = this.chunkRuns(), log = this.r.session?.log, out: RunInfo[] = [];
+    if (!log) return out;
+    for (const start of starts) {
+      const i = lastAtOrBefore(rs, start);
+      if (i < 0 || rs[i] !== start) continue;
+      const end = ends[i];
+      let text = '';
+      const kinds = new Map<string, number>();
+      for (let s = start; s <= end && s < start + 400; s++) {
+        const c = (log.rawAt(s).data as { chunk?: Record<string, unknown> } | undefined)?.chunk;
+        const kind = typeof c?.type === 'string' ? c.type : '?';
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        const piece = c ? (typeof c.text === 'string' ? c.text : typeof c.argumentsDelta === 'string' ? c.argumentsDelta : '') : '';
+        if (text.length < 200) text += piece;
+      }
+      out.push({ start, end, preview: oneLine(text, 160), kinds: [...kinds].map(([k, n]) => `${k}×${n}`).join(' ') + (end - start >= 400 ? ' …' : '') });
     }
-    for (const c of surface) {
-      if (rows.has(c.seq)) continue;
-      rows.set(c.seq, { seq: c.seq, label: c.replaced.length > 0 || this.isReplace(c.seq) ? 'replacement' : 'log-only', inSurface: true, inTranscript: false, text: text(c.message) });
-    }
-    for (const it of tr) {
-      if (it.kind === 'compaction' && !rows.has(it.seq)) rows.set(it.seq, { seq: it.seq, label: 'log-only', inSurface: false, inTranscript: true, text: oneLine(it.summaryText ?? '', 200) });
-    }
-    return [...rows.values()].sort((a, b) => a.seq - b.seq);
-  }
-
-  private isReplace(seq: number): boolean {
-    const e = this.ev(seq);
-    return typeof e.surfaceOp === 'object' && e.surfaceOp !== null;
+    return out;
   }
 
   lineage(seq: number): LineageInfo {
@@ -164,24 +230,65 @@ export class SessionQueries {
     return { seq, sources: lin.sources(seq), dependents: lin.dependents(seq), replaced: lin.shadowedBy(seq), replacer: lin.replacerOf(seq), chain: lin.replacementChain(seq) };
   }
 
-  /** Case-insensitive substring search over every event's JSON text; matching seqs ascending. */
+  /** Case-insensitive substring search over every event's JSON text; matching seqs ascending (capped). */
   search(query: string): Int32Array {
-    const q = query.toLowerCase();
-    if (!q) return new Int32Array(0);
-    if (!this.searchText) {
-      const log = this.r.session?.log;
-      this.searchText = [];
-      if (log) for (let s = 0; s < this.n; s++) this.searchText.push(stringifyJson(log.rawAt(s)).toLowerCase());
+    const parts: Int32Array[] = [];
+    let total = 0;
+    for (let from = 0; from >= 0 && total < SEARCH_CAP;) {
+      const b = this.searchFrom(query, from, Infinity, SEARCH_CAP - total);
+      parts.push(b.hits); total += b.hits.length; from = b.next;
     }
-    const out: number[] = [];
-    for (let s = 0; s < this.searchText.length && out.length < SEARCH_CAP; s++) if (this.searchText[s].includes(q)) out.push(s);
-    return Int32Array.from(out);
+    const out = new Int32Array(total);
+    let k = 0;
+    for (const p of parts) { out.set(p, k); k += p.length; }
+    return out;
+  }
+
+  /**
+   * One batch of a search (src/worker/search.ts): scans the stored plaintext buffers, packed rows
+   * through their line and their members only when the line matches, from seq `from` for about
+   * `budgetMs` or `cap` hits, without copies.
+   */
+  searchFrom(query: string, from: number, budgetMs = 200, cap = SEARCH_CAP): SearchBatch {
+    const log = this.r.session?.log;
+    if (!query || !log) return { hits: new Int32Array(0), next: -1 };
+    this.searcher ??= new LogSearch(log);
+    const { hits, next } = this.searcher.search(query, Math.max(0, from), budgetMs, Math.max(1, cap));
+    return { hits: Int32Array.from(hits), next };
   }
 
   /** Whether `seq` is a compaction checkpoint. */
   isCompaction(seq: number): boolean {
     return seq >= 0 && seq < this.n && isCompactionCheckpoint(this.ev(seq));
   }
+}
+
+/** Nesting kept in values posted to the page: structured clone recurses, and a 100,000-deep value overflows its stack. */
+export const POST_DEPTH = 64;
+
+/**
+ * `v` with containers nested deeper than `left` levels replaced by a note (the inspector still
+ * walks the full value one level at a time). Copies only the paths it changes; own keys such as
+ * `__proto__` stay own data keys.
+ */
+export function clipDepth<T>(v: T, left = POST_DEPTH): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (left <= 0) return `[${Array.isArray(v) ? 'array' : 'object'} nested deeper than ${POST_DEPTH} levels: see the inspector]` as T;
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const c = clipDepth(v[i], left - 1);
+      if (c !== v[i]) (out ??= v.slice())[i] = c;
+    }
+    return (out ?? v) as T;
+  }
+  let out: Record<string, unknown> | undefined;
+  const src = v as Record<string, unknown>;
+  for (const k of Object.keys(src)) {
+    const c = clipDepth(src[k], left - 1);
+    if (c !== src[k]) Object.defineProperty(out ??= { ...src }, k, { value: c, enumerable: true, writable: true, configurable: true });
+  }
+  return (out ?? v) as T;
 }
 
 function kindOf(v: unknown): JsonNode['kind'] {

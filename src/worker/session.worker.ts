@@ -1,12 +1,17 @@
 /// <reference lib="webworker" />
 /** The session worker: loads bytes with the core loader, keeps the result, answers queries. */
-import { loadBytes, LoadCancelled } from '../io/load';
+import { LoadCancelled } from '../io/load';
+import { openBytes, type OpenResult } from '../io/open';
+import { compareWith, containerFields, forkExportFile, mediaList } from './extras';
+import { parseOnly } from './bench-parse';
 import { handleRequest } from './handle';
 import type { FromWorker, ToWorker } from './protocol';
 import { SessionQueries } from './queries';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let queries: SessionQueries | undefined;
+/** The opened file (ZIP archive, fixture notes), for the requests in extras.ts. */
+let opened: OpenResult | undefined;
 
 function post(m: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(m, transfer);
@@ -17,20 +22,43 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'load') {
     const t0 = performance.now();
     try {
-      const r = await loadBytes(new Uint8Array(msg.bytes), { fileName: msg.fileName, onProgress: (done, total) => post({ kind: 'progress', done, total }) });
+      opened = await openBytes(new Uint8Array(msg.bytes), { fileName: msg.fileName, entry: msg.entry, onProgress: (done, total) => post({ kind: 'progress', done, total }) });
+      const r = opened.result;
       queries = new SessionQueries(r, performance.now() - t0);
-      const summary = queries.summary();
-      post({ kind: 'loaded', summary }, [summary.turnSeqs.buffer, summary.compactionSeqs.buffer, summary.replacementSeqs.buffer, summary.headerSeqs.buffer]);
+      const summary = { ...queries.summary(), ...containerFields(opened) };
+      post({ kind: 'loaded', summary }, transferables(summary));
     } catch (err) {
       post({ kind: 'failed', message: err instanceof LoadCancelled ? 'Load cancelled.' : `Could not load: ${String((err as Error)?.message ?? err)}` });
     }
     return;
   }
+  if (msg.req.op === 'benchParseOnly') {
+    try { post({ kind: 'reply', id: msg.id, ok: true, value: await parseOnly(msg.req.bytes) }); } catch (err) { post({ kind: 'reply', id: msg.id, ok: false, message: String((err as Error)?.message ?? err) }); }
+    return;
+  }
   if (!queries) { post({ kind: 'reply', id: msg.id, ok: false, message: 'No session loaded.' }); return; }
   try {
-    const value = handleRequest(queries, msg.req);
-    post({ kind: 'reply', id: msg.id, ok: true, value }, value instanceof Int32Array ? [value.buffer] : []);
+    const req = msg.req;
+    if (req.op === 'forkExport' || req.op === 'media' || req.op === 'compareWith') {
+      const value = req.op === 'forkExport' ? await forkExportFile(opened!.result, req.cursor, req.zstd, req.now)
+        : req.op === 'media' ? mediaList(opened?.archive)
+        : await compareWith(queries, opened, req);
+      const transfer = req.op === 'forkExport' ? [(value as { bytes: ArrayBuffer }).bytes]
+        : req.op === 'media' ? (value as { bytes: ArrayBuffer }[]).map((m) => m.bytes) : [];
+      post({ kind: 'reply', id: msg.id, ok: true, value }, transfer);
+      return;
+    }
+    const value = handleRequest(queries, req);
+    post({ kind: 'reply', id: msg.id, ok: true, value }, value instanceof Int32Array ? [value.buffer] : transferables(value));
   } catch (err) {
     post({ kind: 'reply', id: msg.id, ok: false, message: String((err as Error)?.message ?? err) });
   }
 };
+
+/** Typed arrays directly inside a reply object (moments, search batches, run columns): transferred, not copied. */
+function transferables(v: unknown): Transferable[] {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return [];
+  const out: Transferable[] = [];
+  for (const x of Object.values(v)) if (ArrayBuffer.isView(x) && x.buffer instanceof ArrayBuffer && !out.includes(x.buffer)) out.push(x.buffer);
+  return out;
+}

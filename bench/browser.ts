@@ -1,0 +1,231 @@
+/**
+ * `npm run -s bench -- browser` (issue 5): builds the app, generates the 1.3 M-event log (plain and
+ * zstd, reused when present), serves dist with `vite preview` on 127.0.0.1 and drives Chromium:
+ * for each file, in the built app, the worker's parse-only baseline (split + JSON.parse of the same
+ * bytes, zstd decoded first) and full load, time to first usable view, scrubber updates over 200
+ * random jumps (setting the cursor → the status region's data-cursor), whole-log search, peak
+ * memory (JS heap + ArrayBuffer backing stores, page and worker, sampled every 100 ms over CDP),
+ * mounted rows, and memory after 5 more loads of the file (after GC). Prints figures; the last
+ * line is one JSON object. A benchmark, not a test: CI does not run it.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+
+const rest = process.argv.slice(2);
+const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+const events = Number(arg('events', '1300000'));
+const dir = arg('dir', 'tmp/bench');
+const port = Number(arg('port', '4179'));
+const JUMPS = 200;
+const MB = 1024 * 1024;
+
+mkdirSync(dir, { recursive: true });
+const plain = join(dir, `profile-${events}.jsonl`);
+const zstd = join(dir, `profile-${events}.jsonl.zstd`);
+const bin = (n: string) => join('node_modules', '.bin', n);
+for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
+  if (!existsSync(file)) {
+    console.log(`generating ${file} …`);
+    execFileSync(bin('tsx'), ['src/synth/main.ts', '--events', String(events), '--out', file, '--seed', '7', ...extra], { stdio: 'inherit' });
+  }
+}
+console.log('building the app …');
+execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+
+const server = spawn(bin('vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
+const base = `http://127.0.0.1:${port}`;
+const stop = () => { try { server.kill(); } catch { /* gone */ } };
+process.on('exit', stop);
+for (let i = 0; ; i++) {
+  try { if ((await fetch(base)).ok) break; } catch { /* not yet */ }
+  if (i > 200) throw new Error('vite preview did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+    '--enable-precise-memory-info',
+  ],
+});
+
+/** Worker targets reached through the browser session (Playwright gives no CDP session for workers). */
+class WorkerProbe {
+  private next = 1;
+  private readonly waiting = new Map<number, (v: unknown) => void>();
+  private readonly sessions = new Map<string, string>();
+  constructor(private readonly bs: CDPSession) {
+    bs.on('Target.receivedMessageFromTarget', (e: { message: string }) => {
+      const m = JSON.parse(e.message) as { id?: number; result?: unknown; error?: unknown };
+      if (m.id !== undefined) { this.waiting.get(m.id)?.(m.result ?? null); this.waiting.delete(m.id); }
+    });
+  }
+  private async send(sessionId: string, method: string): Promise<unknown> {
+    const id = this.next++;
+    const p = new Promise((r) => { this.waiting.set(id, r); setTimeout(() => { if (this.waiting.delete(id)) r(null); }, 5000); });
+    await this.bs.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => undefined);
+    return p;
+  }
+  /** Bytes held by every live worker: JS heap plus ArrayBuffer backing stores. */
+  async bytes(gc = false): Promise<number> {
+    const { targetInfos } = await this.bs.send('Target.getTargets');
+    let total = 0;
+    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
+      let sid = this.sessions.get(t.targetId);
+      if (!sid) {
+        const r = await this.bs.send('Target.attachToTarget', { targetId: t.targetId, flatten: false }).catch(() => undefined);
+        if (!r) continue;
+        sid = r.sessionId;
+        this.sessions.set(t.targetId, sid);
+      }
+      if (gc) await this.send(sid, 'HeapProfiler.collectGarbage');
+      const u = await this.send(sid, 'Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number } | null;
+      if (u) total += u.usedSize + (u.backingStorageSize ?? 0);
+    }
+    return total;
+  }
+}
+
+async function pageBytes(s: CDPSession, gc = false): Promise<number> {
+  if (gc) await s.send('HeapProfiler.collectGarbage');
+  const u = await s.send('Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number };
+  return u.usedSize + (u.backingStorageSize ?? 0);
+}
+
+const pct = (a: number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+async function openInPage(page: Page, file: string): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __t0?: number; __first?: number };
+    w.__t0 = undefined; w.__first = undefined;
+    const input = document.querySelector('input[type=file]')!;
+    input.addEventListener('change', () => {
+      w.__t0 = performance.now();
+      (w as unknown as { __file?: Blob }).__file = (input as HTMLInputElement).files![0];
+      const prev = (window as unknown as { seqscopeBench: { state(): { summary?: unknown } } }).seqscopeBench.state().summary;
+      const poll = () => {
+        const st = (window as unknown as { seqscopeBench: { state(): { summary?: unknown; phase: string } } }).seqscopeBench.state();
+        const ready = st.phase === 'ready' && st.summary !== prev && document.querySelector('[role=status][data-cursor]') && document.querySelector('[role=listbox] [data-seq]');
+        if (ready) w.__first = performance.now(); else requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    }, { once: true, capture: true });
+  });
+  await page.locator('input[type=file]').setInputFiles(resolve(file));
+  await page.waitForFunction(() => (window as unknown as { __first?: number }).__first !== undefined, null, { timeout: 600_000, polling: 50 });
+}
+
+async function measure(name: string, file: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // tsx (esbuild keepNames) wraps named functions in the callbacks below with __name(), which the page lacks
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const probe = new WorkerProbe(await browser.newBrowserCDPSession());
+  await page.goto(`${base}/?bench`);
+  await page.waitForSelector('[role=status][data-cursor]');
+  let peak = 0, sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      try { peak = Math.max(peak, (await pageBytes(cdp)) + (await probe.bytes())); } catch { /* target switching */ }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+
+  await openInPage(page, file);
+  const t = await page.evaluate(() => {
+    const w = window as unknown as { __t0: number; __first: number; seqscopeBench: { state(): { summary: { loadMs: number; length: number } } } };
+    const s = w.seqscopeBench.state().summary;
+    return { firstViewMs: w.__first - w.__t0, loadMs: s.loadMs, length: s.length };
+  });
+  // parse-only baseline, in the same worker, on the same bytes
+  const parse = await page.evaluate(async () => {
+    const w = window as unknown as { __file: Blob; seqscopeBench: { parseOnly(f: Blob): Promise<{ ms: number; events: number }> } };
+    return w.seqscopeBench.parseOnly(w.__file);
+  });
+
+  // scrubber: 200 random jumps, time from setting the cursor to the status region's data-cursor
+  const scrub = await page.evaluate(async ({ jumps, last }) => {
+    const B = (window as unknown as { seqscopeBench: { setCursor(n: number): void } }).seqscopeBench;
+    const status = document.querySelector('[role=status]') as HTMLElement;
+    let x = 7;
+    const rnd = () => { x = (x * 1103515245 + 12345) & 0x7fffffff; return x / 0x7fffffff; };
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < jumps; i++) {
+      const n = Math.floor(rnd() * (last + 1));
+      if (status.dataset.cursor === String(n)) continue;
+      const t0 = performance.now();
+      await new Promise<void>((done) => {
+        const mo = new MutationObserver(() => { if (status.dataset.cursor === String(n)) { mo.disconnect(); done(); } });
+        mo.observe(status, { attributes: true, attributeFilter: ['data-cursor'] });
+        B.setCursor(n);
+      });
+      times.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      rows = Math.max(rows, document.querySelectorAll('[data-seq]').length);
+    }
+    return { times, rows };
+  }, { jumps: JUMPS, last: t.length - 1 });
+
+  // mounted rows in every view, at the end of the log
+  let rows = scrub.rows;
+  await page.evaluate((last) => (window as unknown as { seqscopeBench: { setCursor(n: number): void } }).seqscopeBench.setCursor(last), t.length - 1);
+  for (const tab of ['Surface', 'Transcript', 'Compare', 'Log']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForTimeout(400);
+    rows = Math.max(rows, await page.locator('[data-seq]').count());
+  }
+
+  // search: a word that occurs, and one that does not (both scan the whole log)
+  const search = await page.evaluate(async () => {
+    const B = (window as unknown as { seqscopeBench: { runSearch(q: string): Promise<void>; state(): { search?: { hits: Int32Array } } } }).seqscopeBench;
+    const out: Record<string, { ms: number; hits: number }> = {};
+    for (const q of ['Reconciles', 'zq-no-such-text-qz']) {
+      const t0 = performance.now();
+      await B.runSearch(q);
+      out[q] = { ms: performance.now() - t0, hits: B.state().search?.hits.length ?? 0 };
+    }
+    await B.runSearch('');
+    return out;
+  });
+
+  // five more loads of the same file, then GC, then what the tab holds
+  for (let i = 0; i < 5; i++) await openInPage(page, file);
+  await page.waitForTimeout(300);
+  const after5 = (await pageBytes(cdp, true)) + (await probe.bytes(true));
+  sampling = false;
+  await sampler;
+  await context.close();
+
+  const plaintextMb = (name === 'plain' ? statSync(file).size : statSync(plain).size) / MB;
+  const searchMs = Math.max(...Object.values(search).map((s) => s.ms));
+  const figures = {
+    parseMs: Math.round(parse.ms), loadMs: Math.round(t.loadMs), ratio: +(t.loadMs / parse.ms).toFixed(2),
+    firstViewMs: Math.round(t.firstViewMs), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)),
+    searchMs: Math.round(searchMs), heapMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB),
+  };
+  console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view ${figures.firstViewMs} ms after the file was chosen`);
+  console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
+  console.log(`${name}: search ${Object.entries(search).map(([q, s]) => `"${q}" ${Math.round(s.ms)} ms (${s.hits} hits)`).join(', ')}`);
+  console.log(`${name}: peak memory ${figures.heapMb} MB (JS heap + ArrayBuffers, page + worker) for ${figures.plaintextMb} MB plaintext (${(figures.heapMb / plaintextMb).toFixed(2)}×); max mounted rows ${rows}; after 5 more loads + GC ${figures.heapAfter5Mb} MB`);
+  return figures;
+}
+
+const result: Record<string, unknown> = {};
+try {
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${browser.version()}`);
+  result.plain = await measure('plain', plain);
+  result.zstd = await measure('zstd', zstd);
+} finally {
+  await browser.close();
+  stop();
+}
+console.log(JSON.stringify(result));

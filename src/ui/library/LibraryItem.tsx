@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { verdictLabel } from '../../storage/entry';
+import type { LibraryEntry } from '../../storage/library';
+import { absTime, formatBytes } from '../format';
+import { openFromLibrary, removeEntry, renameEntry, setNotice } from './state';
+
+/** One kept session: its facts, and open / rename / delete. */
+export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry; depth?: number; current: boolean; forkOf?: string }) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [name, setName] = useState(e.name);
+  const open = () => {
+    const atFork = e.parentSession !== undefined && e.seedLength !== undefined && e.seedLength > 0 ? { cursor: e.seedLength - 1 } : {};
+    void openFromLibrary(e.id, atFork);
+  };
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    const n = name.trim();
+    if (!n) return;
+    setRenaming(false);
+    renameEntry(e.id, n).catch((err) => setNotice({ kind: 'error', text: `Could not rename: ${(err as Error).message}` }));
+  };
+  const del = () => {
+    setConfirming(false);
+    removeEntry(e.id).catch((err) => setNotice({ kind: 'error', text: `Could not delete: ${(err as Error).message}` }));
+  };
+  return (
+    <li className={`lib-item${current ? ' current' : ''}`} style={{ paddingLeft: 6 + depth * 14 }} aria-current={current ? 'true' : undefined}
+      data-entry-id={e.id} data-verdict={e.verdict.ok ? 'ok' : e.verdict.kind ?? 'refused'}>
+      {renaming ? (
+        <form onSubmit={submit} className="lib-rename">
+          <input aria-label={`New name for ${e.name}`} value={name} onChange={(x) => setName(x.target.value)} autoFocus />
+          <button type="submit">Save</button>
+          <button type="button" onClick={() => { setRenaming(false); setName(e.name); }}>Cancel</button>
+        </form>
+      ) : <div className="lib-name" title={e.name}>{depth > 0 ? '↳ ' : ''}{e.name}</div>}
+      <div className="lib-meta mono">
+        <span>{formatBytes(e.size)} {e.encoding}</span>
+        <span className={`badge ${e.verdict.ok ? '' : 'err'}`}>{verdictLabel(e)}</span>
+        {e.eventCount !== undefined && <span>{e.eventCount.toLocaleString()} events</span>}
+      </div>
+      <div className="lib-meta mono">
+        <span title="Session id">{e.sessionId ?? 'no header'}</span>
+        {e.createdAt !== undefined && <span title="Session createdAt">created {absTime(e.createdAt)}</span>}
+        <span title="Added to the library">added {absTime(e.addedAt)}</span>
+        {forkOf !== undefined && <span>fork of {forkOf} at seq {(e.seedLength ?? 1) - 1}</span>}
+      </div>
+      <div className="lib-actions">
+        <button type="button" onClick={open} aria-label={`Open ${e.name}`}>Open</button>
+        <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${e.name}`}>Rename</button>
+        {confirming ? (
+          <>
+            <button type="button" className="danger" onClick={del} aria-label={`Confirm delete ${e.name}`}>Delete for good</button>
+            <button type="button" onClick={() => setConfirming(false)}>Keep</button>
+          </>
+        ) : <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${e.name}`}>Delete</button>}
+      </div>
+    </li>
+  );
+}

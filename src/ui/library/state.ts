@@ -1,0 +1,193 @@
+/**
+ * The library's page-side state and actions (issue 4): the kept sessions, the notice about the last
+ * import, which kept session is shown, and a ZIP's images as blob: URLs. The IndexedDB access
+ * goes through `Library` (src/storage/library.ts); loads go through the app store.
+ */
+import { create } from 'zustand';
+import { libraryEntryFor } from '../../storage/entry';
+import { Library, LibraryError, type LibraryEntry } from '../../storage/library';
+import { client } from '../../store/client';
+import { failOpen, openBytes, useApp, type Restore } from '../../store/store';
+import type { Summary } from '../../worker/protocol';
+
+export interface Notice { readonly kind: 'error' | 'info'; readonly text: string }
+
+interface LibraryState {
+  ready: boolean;
+  unavailable?: string;
+  entries: LibraryEntry[];
+  bytesUsed: number;
+  drawer: boolean;
+  notice?: Notice;
+  /** The library entry shown now, if any. */
+  currentId?: string;
+  /** Images of the open ZIP: attachment id → blob: URL. */
+  media: ReadonlyMap<string, string>;
+}
+
+export const useLibrary = create<LibraryState>(() => ({ ready: false, entries: [], bytesUsed: 0, drawer: false, media: new Map() }));
+const set = useLibrary.setState;
+
+let libPromise: Promise<Library | null> | undefined;
+
+/** The library, opened once; null when this browser has no usable IndexedDB. */
+export function library(): Promise<Library | null> {
+  libPromise ??= Library.open().then((lib) => {
+    lib.subscribe(() => { void refresh(); });
+    return lib;
+  }, (err) => {
+    set({ ready: true, unavailable: `The library is unavailable in this browser (${(err as Error)?.message ?? err}).` });
+    return null;
+  });
+  return libPromise;
+}
+
+export async function refresh(): Promise<void> {
+  const lib = await library();
+  if (!lib) return;
+  const entries = await lib.list();
+  set({ ready: true, entries, bytesUsed: entries.reduce((n, e) => n + e.size, 0) });
+}
+
+export function setDrawer(open: boolean): void { set({ drawer: open }); }
+export function setNotice(notice: Notice | undefined): void { set({ notice }); }
+
+function sessionNameFor(id: string, entry?: string): string {
+  return entry !== undefined && entry !== 'session.jsonl' ? `lib:${id}/${entry}` : `lib:${id}`;
+}
+
+/** Splits `lib:<id>[/<zip entry>]`. */
+export function parseLibName(name: string | undefined): { id: string; entry?: string } | undefined {
+  if (!name?.startsWith('lib:')) return undefined;
+  const rest = name.slice(4);
+  const i = rest.indexOf('/');
+  return i < 0 ? { id: rest } : { id: rest.slice(0, i), entry: rest.slice(i + 1) };
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Keeps a file that loaded (refused or not: a refused file still opens, labelled with its verdict).
+ * A file already kept (same bytes) is not added twice. Quota and storage errors leave the library
+ * as it was and say so.
+ */
+async function keep(bytes: Uint8Array, name: string, summary: Summary): Promise<void> {
+  const lib = await library();
+  if (!lib) return;
+  try {
+    const existing = (await lib.list()).find((e) => e.size === bytes.length && e.sessionId === summary.header?.id);
+    if (existing && sameBytes(await lib.bytes(existing.id), bytes)) {
+      adopt(existing.id, summary);
+      set({ notice: { kind: 'info', text: `${name} is already in the library.` } });
+      return;
+    }
+    const id = crypto.randomUUID();
+    const entry = libraryEntryFor(summary, { id, name, size: bytes.length, now: Date.now() });
+    await lib.add([{ entry, bytes }]);
+    adopt(id, summary);
+    set({ notice: { kind: 'info', text: `Kept ${name} in the library${summary.verdict.ok ? '' : ', labelled as refused by DSH'}.` } });
+    await refresh();
+  } catch (err) {
+    const text = err instanceof LibraryError ? err.message : `The session could not be stored (${(err as Error)?.message ?? err}). The library is unchanged.`;
+    set({ notice: { kind: 'error', text: `${name} is open but was not kept: ${text}` } });
+  }
+}
+
+/** The shown session is now library entry `id`: the URL hash names it, so reload reopens it. */
+function adopt(id: string, summary: Summary): void {
+  set({ currentId: id });
+  const st = useApp.getState();
+  if (st.summary === summary) useApp.setState({ sessionName: sessionNameFor(id, summary.entry) });
+}
+
+function afterLoad(summary: Summary): void {
+  if (summary.container === 'zip' && (summary.archive?.sessions.length ?? 0) > 1) set({ drawer: true });
+  void loadMedia(summary);
+}
+
+async function loadMedia(summary: Summary): Promise<void> {
+  for (const url of useLibrary.getState().media.values()) URL.revokeObjectURL(url);
+  set({ media: new Map() });
+  if (!summary.archive?.mediaCount) return;
+  try {
+    const list = await client.request<{ id: string; mediaType: string; bytes: ArrayBuffer }[]>({ op: 'media' });
+    if (useApp.getState().summary !== summary) return;
+    set({ media: new Map(list.map((m) => [m.id, URL.createObjectURL(new Blob([m.bytes], { type: m.mediaType }))])) });
+  } catch { /* a newer load replaced the worker */ }
+}
+
+/** The last ZIP opened without a library entry (a demo, or a kept copy that failed), to open its other sessions. */
+let looseZip: { bytes: Uint8Array; name: string; sessionName: string } | undefined;
+const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/** Opens bytes that are not kept (built-in demos); a ZIP's bytes stay in memory for its other sessions. */
+export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, restore: Restore = {}): void {
+  const head = new Uint8Array(buf, 0, Math.min(4, buf.byteLength));
+  looseZip = isZip(head) ? { bytes: new Uint8Array(buf.slice(0)), name, sessionName } : undefined;
+  set({ currentId: undefined });
+  openBytes(buf, restore.entry ? `${name} › ${restore.entry}` : name, restore.entry ? `${sessionName}/${restore.entry}` : sessionName, { ...restore, onLoaded: afterLoad });
+}
+
+/** Opens bytes the user brought (drop, picker, ?url=) and keeps them once they load. */
+export function openAndKeep(buf: ArrayBuffer, name: string, sessionName: string, restore: Restore = {}): void {
+  const copy = new Uint8Array(buf.slice(0));
+  looseZip = isZip(copy) ? { bytes: copy, name, sessionName } : undefined;
+  set({ currentId: undefined });
+  openBytes(buf, name, sessionName, {
+    ...restore,
+    onLoaded: (s) => { afterLoad(s); void keep(copy, name, s); },
+    onFailed: (m) => set({ notice: { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged). ${m}` } }),
+  });
+}
+
+/** Opens a kept session (optionally one entry of a kept ZIP). */
+export async function openFromLibrary(id: string, restore: Restore = {}): Promise<void> {
+  const lib = await library();
+  if (!lib) { failOpen(useLibrary.getState().unavailable ?? 'The library is unavailable.'); return; }
+  let entry: LibraryEntry | undefined;
+  let bytes: Uint8Array;
+  try {
+    entry = (await lib.list()).find((e) => e.id === id);
+    bytes = await lib.bytes(id);
+  } catch {
+    set({ drawer: true });
+    failOpen(`The library has no session ${id} (it may have been deleted). Pick one from the library or open a file.`);
+    return;
+  }
+  const name = entry?.name ?? id;
+  const buf = new ArrayBuffer(bytes.length);
+  new Uint8Array(buf).set(bytes);
+  set({ currentId: id });
+  openBytes(buf, restore.entry ? `${name} › ${restore.entry}` : name, sessionNameFor(id, restore.entry), { ...restore, onLoaded: afterLoad });
+}
+
+/** Opens another session of the ZIP shown now, at its fork point when it has one. */
+export async function openArchiveEntry(entry: string, cursor?: number): Promise<void> {
+  const id = useLibrary.getState().currentId;
+  if (id) { await openFromLibrary(id, { entry, cursor }); return; }
+  if (looseZip) {
+    const z = looseZip;
+    const buf = new ArrayBuffer(z.bytes.length);
+    new Uint8Array(buf).set(z.bytes);
+    const base = z.sessionName.replace(/\/.*$/, '');
+    looseZip = z;
+    openBytes(buf, entry === 'session.jsonl' ? z.name : `${z.name} › ${entry}`, entry === 'session.jsonl' ? base : `${base}/${entry}`, { entry, cursor, onLoaded: afterLoad });
+    return;
+  }
+  set({ notice: { kind: 'error', text: 'This archive is not in the library, so its other sessions cannot be reopened. Open the file again.' } });
+}
+
+export async function renameEntry(id: string, name: string): Promise<void> {
+  const lib = await library();
+  if (!lib) return;
+  await lib.rename(id, name);
+  await refresh();
+}
+
+export async function removeEntry(id: string): Promise<void> {
+  const lib = await library();
+  if (!lib) return;
+  await lib.remove(id);
+  if (useLibrary.getState().currentId === id) set({ currentId: undefined });
+  await refresh();
+}
