@@ -8,7 +8,7 @@ import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type DroppedRecord } from './record-scanner';
 import { sniffFormat } from './sniff';
-import { decodeFrame, decodeTornFrame, scanZstdFrames } from './zstd';
+import { createFrameDecoder, decodeTornFrame, scanZstdFrames } from './zstd';
 
 export type Verdict =
   | { readonly ok: true }
@@ -69,13 +69,23 @@ const BLOCK = 4 << 20;
 const MAX_ZSTD_PLAINTEXT = 384 << 20;
 const YIELD_MS = 40;
 
-/** Runs `step` over blocks, yielding to the event loop about every YIELD_MS so cancel and progress get through. */
+/** Yields to the event loop without timer clamping (a MessageChannel round trip where there is one). */
+function yieldNow(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return new Promise((r) => setTimeout(r, 0));
+  return new Promise((r) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => { ch.port1.close(); r(); };
+    ch.port2.postMessage(0);
+  });
+}
+
+/** Yields about every YIELD_MS so that cancel and progress get through; throws when cancelled. */
 async function pace(opts: LoadOptions, state: { last: number }): Promise<void> {
   if (opts.signal?.aborted) throw new LoadCancelled();
   const now = Date.now();
   if (now - state.last > YIELD_MS) {
     state.last = now;
-    await new Promise((r) => setTimeout(r, 0));
+    await yieldNow();
     if (opts.signal?.aborted) throw new LoadCancelled();
   }
 }
@@ -97,6 +107,28 @@ function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined
 }
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Gathers decoded frames into blocks of about BLOCK bytes; `add` returns true when it flushed. */
+class FrameBatch {
+  private parts: Uint8Array[] = [];
+  private size = 0;
+  constructor(private readonly sink: (block: Uint8Array) => void) {}
+  add(part: Uint8Array): boolean {
+    this.parts.push(part);
+    this.size += part.length;
+    if (this.size < BLOCK) return false;
+    this.flush();
+    return true;
+  }
+  flush(): void {
+    if (!this.parts.length) return;
+    const block = this.parts.length === 1 ? this.parts[0] : new Uint8Array(this.size);
+    if (this.parts.length > 1) { let o = 0; for (const p of this.parts) { block.set(p, o); o += p.length; } }
+    this.parts = [];
+    this.size = 0;
+    this.sink(block);
+  }
+}
 
 /** Bytes → verdict and model, as DSH's cold load does it (persistence.md §1–4). */
 export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Promise<LoadResult> {
@@ -144,19 +176,26 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
     } else {
       const scan = scanZstdFrames(bytes);
       if (scan.frames.length === 0) throw scan.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
-      const first = await decodeFrame(bytes, scan.frames[0]).catch((e) => { throw at(e, 1); });
+      const decode = await createFrameDecoder();
+      let first: Uint8Array;
+      try { first = decode(bytes, scan.frames[0]); } catch (e) { throw at(e, 1); }
       const lf = first.indexOf(10);
       if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
       readHeader(first.subarray(0, lf));
       let plain = first.length;
+      // frames are small (one write batch each): gather their plaintext into blocks before scanning
+      const batch = new FrameBatch((b) => scanner!.push(b));
       for (let i = 1; i < scan.frames.length; i++) {
-        const out = await decodeFrame(bytes, scan.frames[i]).catch((e) => { throw at(e, scanner!.nextLine, scanner!.nextSeq); });
+        let out: Uint8Array;
+        try { out = decode(bytes, scan.frames[i]); } catch (e) { batch.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
         // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
         if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
-        scanner!.push(out);
-        opts.onProgress?.(scan.frames[i].end, bytes.length);
-        await pace(opts, pacing);
+        if (batch.add(out)) {
+          opts.onProgress?.(scan.frames[i].end, bytes.length);
+          await pace(opts, pacing);
+        }
       }
+      batch.flush();
       if (scan.error) throw at(scan.error, scanner!.nextLine, scanner!.nextSeq);
       const fragmentInComplete = scanner!.fragmentBytes > 0;
       const badInComplete = scanner!.firstBad !== undefined;

@@ -66,28 +66,34 @@ function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksu
   return { frames, tornStart: -1 };
 }
 
-let hasher: Promise<{ h64Raw(input: Uint8Array, seed?: bigint): bigint }> | null = null;
+type Hasher = { h64Raw(input: Uint8Array, seed?: bigint): bigint };
+let hasher: Promise<Hasher> | null = null;
 
-/** XXH64 (seed 0) of `data`, low 32 bits. */
-async function xxh64low32(data: Uint8Array): Promise<number> {
+/**
+ * Returns a synchronous frame decoder once the XXH64 WASM is ready: it decodes one complete frame
+ * and verifies its content checksum, or throws `frame at byte N failed validation`.
+ */
+export async function createFrameDecoder(): Promise<(b: Uint8Array, f: { start: number; end: number; checksum: boolean }) => Uint8Array> {
   hasher ??= xxhash();
   const h = await hasher;
-  return Number(h.h64Raw(data, 0n) & 0xffffffffn);
+  return (b, f) => {
+    let out: Uint8Array;
+    try {
+      out = decompress(b.subarray(f.start, f.end));
+    } catch {
+      throw corrupt(`frame at byte ${f.start} failed validation (it does not decompress)`);
+    }
+    if (f.checksum) {
+      const stored = (b[f.end - 4] | (b[f.end - 3] << 8) | (b[f.end - 2] << 16) | (b[f.end - 1] << 24)) >>> 0;
+      if (Number(h.h64Raw(out, 0n) & 0xffffffffn) !== stored) throw corrupt(`frame at byte ${f.start} failed validation (checksum mismatch)`);
+    }
+    return out;
+  };
 }
 
 /** Decodes one complete frame and verifies its content checksum; throws a `frame at byte N failed validation`. */
 export async function decodeFrame(b: Uint8Array, f: { start: number; end: number; checksum: boolean }): Promise<Uint8Array> {
-  let out: Uint8Array;
-  try {
-    out = decompress(b.subarray(f.start, f.end));
-  } catch {
-    throw corrupt(`frame at byte ${f.start} failed validation (it does not decompress)`);
-  }
-  if (f.checksum) {
-    const stored = (b[f.end - 4] | (b[f.end - 3] << 8) | (b[f.end - 2] << 16) | (b[f.end - 1] << 24)) >>> 0;
-    if ((await xxh64low32(out)) !== stored) throw corrupt(`frame at byte ${f.start} failed validation (checksum mismatch)`);
-  }
-  return out;
+  return (await createFrameDecoder())(b, f);
 }
 
 /** Prefix-decodes a torn final frame: the plaintext of every block that completed; errors ignored. */
