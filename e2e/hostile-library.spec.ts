@@ -12,32 +12,34 @@ import { libraryItems, libraryList } from './library-helpers';
 
 interface Kept { id: string; name: string; size: number; stored: number; sum: number }
 
-/** The library's IndexedDB content: each entry with the length and a checksum of its stored bytes. */
+/** The library's IndexedDB content: each entry with the length and a checksum of its stored bytes (a Blob or bytes). */
 function snapshot(page: Page): Promise<Kept[]> {
-  return page.evaluate(() => new Promise<Kept[]>((resolve, reject) => {
-    const req = indexedDB.open('seqscope-library');
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const db = req.result;
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('seqscope-library');
+      req.onerror = () => reject(req.error);
+      req.onsuccess = () => resolve(req.result);
+    });
+    const [entries, rows] = await new Promise<[{ id: string; name: string; size: number }[], { id: string; bytes: Uint8Array | Blob }[]]>((resolve, reject) => {
       const tx = db.transaction(['entries', 'bytes'], 'readonly');
-      const entries = tx.objectStore('entries').getAll();
-      const bytes = tx.objectStore('bytes').getAll();
-      tx.oncomplete = () => {
-        const byId = new Map((bytes.result as { id: string; bytes: Uint8Array }[]).map((b) => [b.id, b.bytes]));
-        const out = (entries.result as { id: string; name: string; size: number }[]).map((e) => {
-          const b = byId.get(e.id);
-          let sum = 0;
-          if (b) for (let i = 0; i < b.length; i++) sum = (sum * 31 + b[i]) >>> 0;
-          return { id: e.id, name: e.name, size: e.size, stored: b ? b.length : -1, sum };
-        });
-        // no orphan bytes either
-        if (byId.size !== out.length) out.push({ id: 'orphan-bytes', name: '', size: byId.size, stored: out.length, sum: 0 });
-        db.close();
-        resolve(out.sort((a, b) => a.id.localeCompare(b.id)));
-      };
+      const e = tx.objectStore('entries').getAll();
+      const b = tx.objectStore('bytes').getAll();
+      tx.oncomplete = () => resolve([e.result, b.result]);
       tx.onerror = () => reject(tx.error);
-    };
-  }));
+    });
+    db.close();
+    const byId = new Map<string, Uint8Array>();
+    for (const r of rows) byId.set(r.id, r.bytes instanceof Blob ? new Uint8Array(await r.bytes.arrayBuffer()) : r.bytes);
+    const out: Kept[] = entries.map((e) => {
+      const b = byId.get(e.id);
+      let sum = 0;
+      if (b) for (let i = 0; i < b.length; i++) sum = (sum * 31 + b[i]) >>> 0;
+      return { id: e.id, name: e.name, size: e.size, stored: b ? b.length : -1, sum };
+    });
+    // no orphan bytes either
+    if (byId.size !== out.length) out.push({ id: 'orphan-bytes', name: '', size: byId.size, stored: out.length, sum: 0 });
+    return out.sort((a, b) => a.id.localeCompare(b.id));
+  });
 }
 
 const checksum = (b: Uint8Array) => { let s = 0; for (let i = 0; i < b.length; i++) s = (s * 31 + b[i]) >>> 0; return s; };

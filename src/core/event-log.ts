@@ -69,6 +69,7 @@ export class EventLog {
     this.grow(s + 1);
     this.typeIds[s] = this.typeId(e.type);
     this.times[s] = typeof e.time === 'number' ? e.time : NaN;
+    this.refBuf[s] = -1;
     this.slots.push(e);
   }
 
@@ -90,7 +91,8 @@ export class EventLog {
     return this.decoder.decode(this.buffers[this.refBuf[seq]].subarray(this.refStart[seq], this.refEnd[seq]));
   }
 
-  pushRow(row: PackedRow): void {
+  /** Appends a packed row's members; `bufId`, when given, says where the row's line is. */
+  pushRow(row: PackedRow, bufId = -1, start = 0, end = 0): void {
     let t = row.time0;
     const dt = row.dt;
     const s0 = this.slots.length;
@@ -99,14 +101,38 @@ export class EventLog {
       if (k > 0) t += dt[k - 1];
       this.typeIds[s0 + k] = 0;
       this.times[s0 + k] = t;
+      this.refBuf[s0 + k] = bufId;
+      this.refStart[s0 + k] = start;
+      this.refEnd[s0 + k] = end;
       this.slots.push(row);
     }
     row.release();
   }
 
+  /** Number of registered plaintext buffers. */
+  get bufferCount(): number {
+    return this.buffers.length;
+  }
+
+  bufferAt(id: number): Uint8Array {
+    return this.buffers[id];
+  }
+
+  /**
+   * Where the stored line of seq lies: [buffer id, start, end), or undefined for events held as
+   * objects. Members of a packed row share their row's line.
+   */
+  lineRef(seq: number): [number, number, number] | undefined {
+    const s = this.slots[seq];
+    if (s !== null && !(s instanceof PackedRow)) return undefined;
+    const b = this.refBuf[seq];
+    return b >= 0 ? [b, this.refStart[seq], this.refEnd[seq]] : undefined;
+  }
+
   /** Replaces the stored event at seq (legacy upgrades are kept as objects). */
   replace(seq: number, e: SessionEvent): void {
     this.slots[seq] = e;
+    this.refBuf[seq] = -1;
     this.typeIds[seq] = this.typeId(e.type);
   }
 

@@ -79,10 +79,10 @@ export class RestoreStream {
   }
 
   /** A validated packed row: its members need no admission checks (chunks carry no surface marks). */
-  pushRow(row: PackedRow): void {
+  pushRow(row: PackedRow, bufId = -1, start = 0, end = 0): void {
     const { log, invariants } = this.session;
     const seq0 = log.length;
-    log.pushRow(row);
+    log.pushRow(row, bufId, start, end);
     invariants.observeRow(row, seq0);
     if (this.admitErr) return;
     if (row.seq0 !== seq0) {

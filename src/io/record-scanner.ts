@@ -14,7 +14,7 @@ const LF = 10;
 export interface RecordSink {
   addBuffer(bytes: Uint8Array): number;
   pushEvent(e: SessionEvent, bufId: number, start: number, end: number): void;
-  pushRow(row: PackedRow): void;
+  pushRow(row: PackedRow, bufId: number, start: number, end: number): void;
 }
 
 /** A record DSH stops reading at or after: kept so that the viewer can list it (decisions §1). */
@@ -71,7 +71,7 @@ export class RecordScanner {
     this.sink = sink ?? {
       addBuffer: (b) => this.log.addBuffer(b),
       pushEvent: (e, id, start, end) => this.log.pushRef(e, id, start, end),
-      pushRow: (r) => this.log.pushRow(r),
+      pushRow: (r, id, start, end) => this.log.pushRow(r, id, start, end),
     };
     this.line = firstLine;
   }
@@ -172,7 +172,7 @@ export class RecordScanner {
         try { row = decodeStorageRecord(o, bytes.subarray(start, end)) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
         this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
-        this.sink.pushRow(row);
+        this.sink.pushRow(row, bufId, start, end);
         this.expected += row.length;
         return;
       }

@@ -19,7 +19,7 @@ export interface LibraryEntry {
 
 interface LibrarySchema extends DBSchema {
   entries: { key: string; value: LibraryEntry; indexes: { byAdded: number; bySession: string } };
-  bytes: { key: string; value: { id: string; bytes: Uint8Array } };
+  bytes: { key: string; value: { id: string; bytes: Uint8Array | Blob } };
 }
 
 export const DB_NAME = 'seqscope-library';
@@ -84,8 +84,11 @@ export class Library {
     this.channel?.postMessage({ type: 'changed', at: Date.now() });
   }
 
-  /** Adds entries with their bytes atomically: all of them, or none. */
-  async add(items: readonly { entry: LibraryEntry; bytes: Uint8Array }[]): Promise<void> {
+  /**
+   * Adds entries with their bytes atomically: all of them, or none. A Blob (a picked File) is
+   * stored as is, so the page never holds a second copy of a large file.
+   */
+  async add(items: readonly { entry: LibraryEntry; bytes: Uint8Array | Blob }[]): Promise<void> {
     const tx = this.db.transaction(['entries', 'bytes'], 'readwrite');
     const done = tx.done;
     done.catch(() => { /* observed below; an abort must not surface as an unhandled rejection */ });
@@ -110,7 +113,14 @@ export class Library {
   async bytes(id: string): Promise<Uint8Array> {
     const row = await this.db.get('bytes', id);
     if (!row) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
-    return row.bytes;
+    return row.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(await row.bytes.arrayBuffer());
+  }
+
+  /** The kept file as a Blob, without reading it into memory when it was stored as one. */
+  async blob(id: string): Promise<Blob> {
+    const row = await this.db.get('bytes', id);
+    if (!row) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
+    return row.bytes instanceof Blob ? row.bytes : new Blob([row.bytes as Uint8Array<ArrayBuffer>]);
   }
 
   async rename(id: string, name: string): Promise<void> {

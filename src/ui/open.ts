@@ -12,7 +12,7 @@ export async function openFile(file: File): Promise<void> {
   if (!(await admitFileSize(file))) return;
   useApp.setState({ phase: 'loading', progress: { done: 0, total: file.size }, message: undefined });
   const bytes = await file.arrayBuffer();
-  openAndKeep(bytes, file.name, `file:${file.name}`);
+  openAndKeep(bytes, file.name, `file:${file.name}`, {}, file);
 }
 
 async function fetchBytes(url: string): Promise<ArrayBuffer | undefined> {

@@ -64,26 +64,34 @@ export function parseLibName(name: string | undefined): { id: string; entry?: st
   return i < 0 ? { id: rest } : { id: rest.slice(0, i), entry: rest.slice(i + 1) };
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** Same file? Equal size and equal first and last 64 KiB: enough to skip re-keeping a file just opened. */
+async function sameFile(kept: Blob, file: Blob): Promise<boolean> {
+  if (kept.size !== file.size) return false;
+  const span = 64 * 1024;
+  const parts = async (b: Blob) => Promise.all([b.slice(0, span).arrayBuffer(), b.slice(Math.max(0, b.size - span)).arrayBuffer()]);
+  const [a, b] = await Promise.all([parts(kept), parts(file)]);
+  const eq = (x: ArrayBuffer, y: ArrayBuffer) => { const u = new Uint8Array(x), v = new Uint8Array(y); return u.length === v.length && u.every((c, i) => c === v[i]); };
+  return eq(a[0], b[0]) && eq(a[1], b[1]);
+}
 
 /**
  * Keeps a file that loaded (refused or not: a refused file still opens, labelled with its verdict).
  * A file already kept (same bytes) is not added twice. Quota and storage errors leave the library
  * as it was and say so.
  */
-async function keep(bytes: Uint8Array, name: string, summary: Summary): Promise<void> {
+async function keep(file: Blob, name: string, summary: Summary): Promise<void> {
   const lib = await library();
   if (!lib) return;
   try {
-    const existing = (await lib.list()).find((e) => e.size === bytes.length && e.sessionId === summary.header?.id);
-    if (existing && sameBytes(await lib.bytes(existing.id), bytes)) {
+    const existing = (await lib.list()).find((e) => e.size === file.size && e.sessionId === summary.header?.id);
+    if (existing && await sameFile(await lib.blob(existing.id), file)) {
       adopt(existing.id, summary);
       set({ notice: { kind: 'info', text: `${name} is already in the library.` } });
       return;
     }
     const id = crypto.randomUUID();
-    const entry = libraryEntryFor(summary, { id, name, size: bytes.length, now: Date.now() });
-    await lib.add([{ entry, bytes }]);
+    const entry = libraryEntryFor(summary, { id, name, size: file.size, now: Date.now() });
+    await lib.add([{ entry, bytes: file }]);
     adopt(id, summary);
     set({ notice: { kind: 'info', text: `Kept ${name} in the library${summary.verdict.ok ? '' : ', labelled as refused by DSH'}.` } });
     await refresh();
@@ -128,14 +136,18 @@ export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, r
   openBytes(buf, restore.entry ? `${name} › ${restore.entry}` : name, restore.entry ? `${sessionName}/${restore.entry}` : sessionName, { ...restore, onLoaded: afterLoad });
 }
 
-/** Opens bytes the user brought (drop, picker, ?url=) and keeps them once they load. */
-export function openAndKeep(buf: ArrayBuffer, name: string, sessionName: string, restore: Restore = {}): void {
-  const copy = new Uint8Array(buf.slice(0));
-  looseZip = isZip(copy) ? { bytes: copy, name, sessionName } : undefined;
+/**
+ * Opens bytes the user brought (drop, picker, ?url=) and keeps them once they load. `file` is the
+ * same content as a Blob (the picked File itself, so no copy stays in the page); the bytes are
+ * handed to the worker.
+ */
+export function openAndKeep(buf: ArrayBuffer, name: string, sessionName: string, restore: Restore = {}, file: Blob = new Blob([buf])): void {
+  const head = new Uint8Array(buf, 0, Math.min(4, buf.byteLength));
+  looseZip = isZip(head) ? { bytes: new Uint8Array(buf.slice(0)), name, sessionName } : undefined;
   set({ currentId: undefined });
   openBytes(buf, name, sessionName, {
     ...restore,
-    onLoaded: (s) => { afterLoad(s); void keep(copy, name, s); },
+    onLoaded: (s) => { afterLoad(s); void keep(file, name, s); },
     onFailed: (m) => set({ notice: { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged). ${m}` } }),
   });
 }
