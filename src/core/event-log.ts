@@ -47,6 +47,18 @@ export class EventLog {
     const en = new Int32Array(cap); en.set(this.refEnd); this.refEnd = en;
   }
 
+  /** Drops the columns' growth slack once the log is complete (appends still work: they grow again). */
+  trim(): void {
+    const n = this.slots.length;
+    if (n === this.typeIds.length) return;
+    const cap = Math.max(n, 1);
+    this.typeIds = this.typeIds.slice(0, cap);
+    this.times = this.times.slice(0, cap);
+    this.refBuf = this.refBuf.slice(0, cap);
+    this.refStart = this.refStart.slice(0, cap);
+    this.refEnd = this.refEnd.slice(0, cap);
+  }
+
   /** Registers a plaintext buffer that byte-range slots point into; returns its id. */
   addBuffer(bytes: Uint8Array): number {
     this.buffers.push(bytes);
@@ -129,13 +141,6 @@ export class EventLog {
     return b >= 0 ? [b, this.refStart[seq], this.refEnd[seq]] : undefined;
   }
 
-  /** Replaces the stored event at seq (legacy upgrades are kept as objects). */
-  replace(seq: number, e: SessionEvent): void {
-    this.slots[seq] = e;
-    this.refBuf[seq] = -1;
-    this.typeIds[seq] = this.typeId(e.type);
-  }
-
   slotAt(seq: number): Slot {
     return this.slots[seq];
   }
@@ -147,6 +152,25 @@ export class EventLog {
   typeAt(seq: number): string {
     const id = this.typeIds[seq];
     return id === 65535 ? this.rawAt(seq).type : this.typeNames[id];
+  }
+
+  /** Is seq an `assistant/chunk` (packed or not)? A column read. */
+  isChunkAt(seq: number): boolean {
+    return this.typeIds[seq] === 0;
+  }
+
+  /** Events per type over the whole log, from the type column. */
+  typeCounts(): Map<string, number> {
+    const counts = new Uint32Array(this.typeNames.length + 1);
+    const n = this.slots.length;
+    for (let s = 0; s < n; s++) counts[Math.min(this.typeIds[s], this.typeNames.length)]++;
+    const out = new Map<string, number>();
+    this.typeNames.forEach((name, id) => { if (counts[id]) out.set(name, counts[id]); });
+    // types past the column's capacity (65,535 distinct names) are read from their events
+    for (let s = 0; counts[this.typeNames.length] && s < n; s++) {
+      if (this.typeIds[s] === 65535) { const t = this.typeAt(s); out.set(t, (out.get(t) ?? 0) + 1); }
+    }
+    return out;
   }
 
   timeAt(seq: number): number {

@@ -118,7 +118,7 @@ export class RestoreStream {
       this.admit(c, seq);
     }
     const error = early ?? this.headerErr ?? this.admitErr;
-    if (error) return { session, closers, endSeedAppended: false, failure: { error, acceptedThrough: this.acceptedThrough } };
+    if (error) { log.trim(); return { session, closers, endSeedAppended: false, failure: { error, acceptedThrough: this.acceptedThrough } }; }
     session.firstLiveSeq = log.length;
     const endSeedAppended = log.length === 0 || log.typeAt(log.length - 1) !== 'session/end-seed';
     if (endSeedAppended) {
@@ -127,6 +127,7 @@ export class RestoreStream {
       session.invariants.observe(marker, marker.seq);
       session.admit(marker, marker.seq);
     }
+    log.trim();
     return { session, closers, endSeedAppended };
   }
 }

@@ -40,7 +40,7 @@ export class SessionQueries {
   summary(): Summary {
     const r = this.r, t = r.timeline, log = r.session?.log;
     const fams = new Map<string, number>();
-    if (log) for (let s = 0; s < this.n; s++) { const f = eventFamily(log.typeAt(s)); fams.set(f, (fams.get(f) ?? 0) + 1); }
+    if (log) for (const [type, count] of log.typeCounts()) { const f = eventFamily(type); fams.set(f, (fams.get(f) ?? 0) + count); }
     // a fresh empty array per field: the worker transfers their buffers, and one buffer listed twice fails postMessage
     const empty = () => new Int32Array(0);
     return {
@@ -189,7 +189,7 @@ export class SessionQueries {
   chunkRuns(): { starts: Int32Array; ends: Int32Array } {
     if (this.runs) return this.runs;
     const log = this.r.session?.log, starts: number[] = [], ends: number[] = [];
-    const isChunk = (s: number) => log!.isPacked(s) || log!.typeAt(s) === 'assistant/chunk';
+    const isChunk = (s: number) => log!.isChunkAt(s);
     if (log) {
       for (let s = 0; s < this.n;) {
         if (!isChunk(s)) { s++; continue; }

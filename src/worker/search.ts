@@ -5,6 +5,7 @@
  * checked member by member. Events held as objects (upgraded, synthesized) are stringified. The
  * text searched is each event's stored JSON, so quotes and newlines inside strings appear escaped.
  */
+import { ROW_TAGS } from '../core/catalog';
 import { PackedRow } from '../core/chunk-rows';
 import type { EventLog } from '../core/event-log';
 import { stringifyJson } from '../core/json';
@@ -108,16 +109,14 @@ export class LogSearch {
 
   /** A query can match what every member repeats (type, turn, step, chunk kind) but the row's line lacks. */
   private skeletonHit(row: PackedRow, re: RegExp): boolean {
-    const key = `${row.tag}\u0000${row.turn}\u0000${row.step}\u0000${row.index}\u0000${row.id}\u0000${row.name}`;
+    // the member JSON with its text blanked, written directly (stringifyJson of member(0) per row costs ~10 µs)
+    const kind = ROW_TAGS[row.tag];
+    const chunk = row.tag === 'tool-call-chunks'
+      ? `{"type":"${kind}","index":${stringifyJson(row.index)},"id":${stringifyJson(row.id)}${row.name !== undefined ? `,"name":${stringifyJson(row.name)}` : ''},"argumentsDelta":""}`
+      : `{"type":"${kind}","index":${stringifyJson(row.index)},"text":""}`;
+    const key = `{"type":"assistant/chunk","data":{"turn":${stringifyJson(row.turn)},"step":${stringifyJson(row.step)},"chunk":${chunk}}}`;
     let hit = this.skeletonCache.get(key);
-    if (hit === undefined) {
-      const m = row.member(0, 0);
-      const chunk = { ...(m.data.chunk as Record<string, unknown>) };
-      if ('text' in chunk) chunk.text = '';
-      if ('argumentsDelta' in chunk) chunk.argumentsDelta = '';
-      hit = re.test(stringifyJson({ type: m.type, data: { ...m.data, chunk } }));
-      this.skeletonCache.set(key, hit);
-    }
+    if (hit === undefined) { hit = re.test(key); this.skeletonCache.set(key, hit); }
     return hit;
   }
 }
