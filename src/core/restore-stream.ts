@@ -103,11 +103,20 @@ export class RestoreStream {
     }
   }
 
-  /** Ends the stored log: closers, the end-seed marker, and the verdict. */
-  finish(opts: { now?: number } = {}): RestoreOutcome {
+  /**
+   * Ends the stored log: closers, the end-seed marker, and the verdict. `refused` says the scan
+   * already refused the file: DSH stops before repair, so no closers or marker are synthesized.
+   */
+  finish(opts: { now?: number; refused?: boolean } = {}): RestoreOutcome {
     const session = this.session;
     const log = session.log;
     const stored = log.length;
+    if (opts.refused) {
+      log.synthesizedFrom = stored;
+      log.trim();
+      const error = this.legacyErr ?? this.unknownErr ?? this.closerErr ?? this.headerErr ?? this.admitErr;
+      return { session, closers: [], endSeedAppended: false, ...(error ? { failure: { error, acceptedThrough: this.acceptedThrough } } : {}) };
+    }
     const early = this.legacyErr ?? this.unknownErr ?? this.closerErr;
     const closers = early || stored === 0 ? [] : this.closerScan.closers(stored - 1, log.rawAt(stored - 1).time);
     log.synthesizedFrom = stored;

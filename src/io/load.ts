@@ -231,7 +231,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
 
 /** A scan-level refusal still shows the preserved prefix, folded best-effort. */
 function finishRefusedScan(r: LoadResult, stream: RestoreStream, opts: LoadOptions): LoadResult {
-  const { session, failure } = stream.finish({ now: opts.now });
+  const { session, failure } = stream.finish({ now: opts.now, refused: true });
   const through = failure ? failure.acceptedThrough : session.log.length - 1;
   return { ...r, session, acceptedThrough: through, timeline: session.timeline(), lineage: session.lineage(), diagnostics: session.invariants.diagnostics };
 }

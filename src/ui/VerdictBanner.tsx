@@ -18,6 +18,10 @@ export function VerdictBanner() {
         <span role="alert">
           {v.message}{' '}
           {v.seq !== undefined && v.seq < s.length && <button type="button" onClick={() => jump(v.seq!)}>Go to seq {v.seq}</button>}
+          {v.seq !== undefined && v.seq >= s.length && s.length > 0 && v.line !== undefined && (
+            // the refused record was not read: it is listed after the log's last event
+            <button type="button" onClick={() => jump(s.length - 1)}>Show line {v.line}</button>
+          )}
           {v.seq === undefined && v.line !== undefined && <span className="badge err">line {v.line}</span>}
         </span>
       )}
