@@ -25,7 +25,8 @@ export async function openBytes(bytes: Uint8Array, opts: LoadOptions & { entry?:
     const all = [...(archive.root ? [archive.root] : []), ...archive.children];
     const pick = opts.entry === undefined ? all[0] : all.find((s) => s.entry === opts.entry);
     if (!pick) throw new SessionError('zip-entry', `The ZIP archive has no session entry ${JSON.stringify(opts.entry)}.`);
-    const result = await loadBytes(pick.bytes, { ...opts, fileName: `${opts.fileName ?? 'export.zip'} › ${pick.entry}` });
+    const named = opts.fileName?.endsWith(pick.entry) ? opts.fileName : `${opts.fileName ?? 'export.zip'} › ${pick.entry}`;
+    const result = await loadBytes(pick.bytes, { ...opts, fileName: named });
     return { result, container: 'zip', archive, entry: pick.entry };
   }
   if (format === 'jsonl' && isFixtureLog(bytes)) return { result: await loadFixture(bytes, opts), container: 'fixture' };

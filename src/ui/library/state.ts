@@ -109,7 +109,9 @@ function adopt(id: string, summary: Summary): void {
 }
 
 function afterLoad(summary: Summary): void {
-  if (summary.container === 'zip' && (summary.archive?.sessions.length ?? 0) > 1) set({ drawer: true });
+  // a ZIP's root opens the drawer on its other sessions; opening one of them leaves the drawer as it is
+  const atRoot = summary.entry === undefined || summary.entry === 'session.jsonl';
+  if (summary.container === 'zip' && atRoot && (summary.archive?.sessions.length ?? 0) > 1) set({ drawer: true });
   void loadMedia(summary);
 }
 
