@@ -21,3 +21,15 @@ export async function waitLoaded(page: Page, last: number) {
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png` });
 }
+
+/** Drops a 600,000-event log built in the page (about 70 MB): long enough to see progress and to cancel. */
+export async function dropLargeLog(page: Page): Promise<void> {
+  const dt = await page.evaluateHandle(() => {
+    const parts = ['{"type":"session","version":0,"id":"big","createdAt":1767225600000,"cwd":"/x","delegationDepth":0}\n'];
+    for (let i = 0; i < 600_000; i++) parts.push(`{"type":"feedback/record","seq":${i},"time":${1767225600000 + i},"data":{"note":"padding padding padding padding padding ${i}"}}\n`);
+    const d = new DataTransfer();
+    d.items.add(new File(parts, 'big.jsonl'));
+    return d;
+  });
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('[data-testid=dropzone]', type, { dataTransfer: dt });
+}

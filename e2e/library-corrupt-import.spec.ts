@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { status, waitLoaded } from './helpers';
+import { dropLargeLog, status, waitLoaded } from './helpers';
 import { coreOpen, demoBytes, libraryItems, libraryList, pick, ready } from './library-helpers';
 
 /**
@@ -23,14 +23,7 @@ test('unreadable and cancelled imports leave the library unchanged; a refused lo
   await expect(libraryItems(page)).toHaveCount(1);
 
   // Cancelled: a large drop, cancelled while it loads.
-  const dt = await page.evaluateHandle(() => {
-    const parts = ['{"type":"session","version":0,"id":"big","createdAt":1767225600000,"cwd":"/x","delegationDepth":0}\n'];
-    for (let i = 0; i < 600_000; i++) parts.push(`{"type":"feedback/record","seq":${i},"time":${1767225600000 + i},"data":{"note":"padding padding padding padding padding ${i}"}}\n`);
-    const d = new DataTransfer();
-    d.items.add(new File(parts, 'big.jsonl'));
-    return d;
-  });
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('[data-testid=dropzone]', type, { dataTransfer: dt });
+  await dropLargeLog(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(status(page)).toContainText('Load cancelled');
   await expect(libraryItems(page)).toHaveCount(1);
