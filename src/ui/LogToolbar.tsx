@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { runSearch, setFamilies, stepSearch, useApp } from '../store/store';
 
-/** Family filter and whole-log search with next/previous. */
+/** Family or type filter and whole-log search with next/previous. */
 export function LogToolbar() {
   const summary = useApp((s) => s.summary)!;
   const families = useApp((s) => s.families);
@@ -18,7 +18,12 @@ export function LogToolbar() {
       <label>Family{' '}
         <select aria-label="Filter by family" value={families?.[0] ?? ''} onChange={(e) => setFamilies(e.target.value ? [e.target.value] : null)}>
           <option value="">all ({summary.length.toLocaleString()})</option>
-          {summary.families.map((f) => <option key={f.family} value={f.family}>{f.family} ({f.count.toLocaleString()})</option>)}
+          <optgroup label="Families">
+            {summary.families.map((f) => <option key={f.family} value={f.family}>{f.family} ({f.count.toLocaleString()})</option>)}
+          </optgroup>
+          <optgroup label="Types">
+            {summary.types.map((t) => <option key={t.type} value={`type:${t.type}`}>{t.type} ({t.count.toLocaleString()})</option>)}
+          </optgroup>
         </select>
       </label>
       <form role="search" onSubmit={(e) => { e.preventDefault(); void submit(); }} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>

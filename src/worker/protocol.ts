@@ -59,6 +59,8 @@ export interface Summary {
   readonly replacementSeqs: Int32Array;
   readonly headerSeqs: Int32Array;
   readonly families: readonly { readonly family: string; readonly count: number }[];
+  /** Events per exact type, sorted by type. */
+  readonly types: readonly { readonly type: string; readonly count: number }[];
   readonly loadMs: number;
   /** Runs of two or more consecutive `assistant/chunk` events (inclusive ends), folded in the Log. */
   readonly chunkRunStarts?: Int32Array;
@@ -206,6 +208,7 @@ export interface JsonNode {
 export type Request =
   | { op: 'rows'; from: number; to: number }
   | { op: 'rowsOf'; seqs: number[] }
+  /** Seqs whose family is listed, or whose exact type is listed as `type:<type>`. */
   | { op: 'filter'; families: string[] }
   | { op: 'node'; seq: number; path: string[] }
   | { op: 'json'; seq: number }

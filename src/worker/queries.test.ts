@@ -8,6 +8,21 @@ import { CMP_LABEL_MASK, CMP_LABELS, FLAG_NOT_ACCEPTED, TR_COMPACTION } from './
 const bytes = () => new Uint8Array(readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url)));
 
 describe('SessionQueries', () => {
+  it('filters by family or by exact type, with the counts the summary lists', async () => {
+    const r = await loadBytes(bytes(), { now: 0 });
+    const q = new SessionQueries(r);
+    const s = q.summary();
+    const log = r.session!.log;
+    const all = Array.from({ length: log.length }, (_, i) => i);
+    for (const { type, count } of s.types) {
+      const seqs = Array.from(q.filter([`type:${type}`]));
+      expect(seqs).toEqual(all.filter((i) => log.typeAt(i) === type));
+      expect(seqs.length).toBe(count);
+    }
+    expect(s.types.reduce((a, t) => a + t.count, 0)).toBe(log.length);
+    expect(Array.from(q.filter(['compaction']))).toEqual(all.filter((i) => log.typeAt(i).startsWith('compaction/')));
+  });
+
   it('summarizes, answers rows and moments that agree with the timeline', async () => {
     const r = await loadBytes(bytes(), { now: 0 });
     const q = new SessionQueries(r);

@@ -40,7 +40,8 @@ export class SessionQueries {
   summary(): Summary {
     const r = this.r, t = r.timeline, log = r.session?.log;
     const fams = new Map<string, number>();
-    if (log) for (const [type, count] of log.typeCounts()) { const f = eventFamily(type); fams.set(f, (fams.get(f) ?? 0) + count); }
+    const typeCounts = log ? log.typeCounts() : new Map<string, number>();
+    for (const [type, count] of typeCounts) { const f = eventFamily(type); fams.set(f, (fams.get(f) ?? 0) + count); }
     // a fresh empty array per field: the worker transfers their buffers, and one buffer listed twice fails postMessage
     const empty = () => new Int32Array(0);
     return {
@@ -56,6 +57,7 @@ export class SessionQueries {
       turnSeqs: t ? t.turnSeqs.slice() : empty(), compactionSeqs: t ? t.compactionSeqs.slice() : empty(),
       replacementSeqs: t ? t.replacementSeqs.slice() : empty(), headerSeqs: t ? t.headerSeqs.slice() : empty(),
       families: [...fams].map(([family, count]) => ({ family, count })).sort((a, b) => a.family.localeCompare(b.family)),
+      types: [...typeCounts].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
       loadMs: this.loadMs,
       chunkRunStarts: this.chunkRuns().starts.slice(), chunkRunEnds: this.chunkRuns().ends.slice(),
     };
@@ -89,7 +91,7 @@ export class SessionQueries {
   /** Seqs whose type family is one of `families`, ascending. */
   filter(families: readonly string[]): Int32Array {
     const want = new Set(families), log = this.r.session?.log, out: number[] = [];
-    if (log) for (let s = 0; s < this.n; s++) if (want.has(eventFamily(log.typeAt(s)))) out.push(s);
+    if (log) for (let s = 0; s < this.n; s++) { const t = log.typeAt(s); if (want.has(eventFamily(t)) || want.has(`type:${t}`)) out.push(s); }
     return Int32Array.from(out);
   }
 
