@@ -15,8 +15,8 @@ export type Verdict =
   | { readonly ok: false; readonly kind: RefusalKind; readonly code: string; readonly message: string; readonly line?: number; readonly seq?: number };
 
 export interface LoadOptions {
-  /** Called with plaintext-independent progress: input bytes done and total. */
-  onProgress?: (done: number, total: number) => void;
+  /** Progress: input bytes done and total, and events read so far. */
+  onProgress?: (done: number, total: number, events: number) => void;
   signal?: AbortSignal;
   /** Time stamped on an appended end-seed marker (default: now). */
   now?: number;
@@ -169,7 +169,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
         }
         scanner!.push(bytes.subarray(p, end));
         p = end;
-        opts.onProgress?.(p, bytes.length);
+        opts.onProgress?.(p, bytes.length, scanner!.preservedCount);
         await pace(opts, pacing);
       }
       scanner!.finish();
@@ -191,7 +191,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
         // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
         if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
         if (batch.add(out)) {
-          opts.onProgress?.(scan.frames[i].end, bytes.length);
+          opts.onProgress?.(scan.frames[i].end, bytes.length, scanner!.preservedCount);
           await pace(opts, pacing);
         }
       }
@@ -206,7 +206,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
           if (plain + out.length > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
           scanner!.push(out);
         }
-        opts.onProgress?.(bytes.length, bytes.length);
+        opts.onProgress?.(bytes.length, bytes.length, scanner!.preservedCount);
       }
       scanner!.finish();
       frames = { complete: scan.frames.length, tornBytes: scan.tornStart >= 0 ? bytes.length - scan.tornStart : 0 };

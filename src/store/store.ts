@@ -16,7 +16,7 @@ export interface SearchState {
 
 export interface AppState {
   phase: Phase;
-  progress: { done: number; total: number };
+  progress: { done: number; total: number; events?: number };
   message?: string;
   sessionName?: string;
   summary?: Summary;
@@ -67,7 +67,7 @@ export function openBytes(bytes: ArrayBuffer, fileName: string, sessionName: str
   set({ phase: 'loading', progress: { done: 0, total: bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
     selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, ...(restore.view ? { view: restore.view } : {}) });
   client.load(bytes, fileName, {
-    onProgress: (done, total) => { if (gen === generation) set({ progress: { done, total } }); },
+    onProgress: (done, total, events) => { if (gen === generation) set({ progress: { done, total, events } }); },
     onLoaded: (summary) => {
       if (gen !== generation) return;
       const last = Math.max(0, summary.length - 1);

@@ -235,7 +235,7 @@ export type ToWorker =
   | { kind: 'rpc'; id: number; req: Request };
 
 export type FromWorker =
-  | { kind: 'progress'; done: number; total: number }
+  | { kind: 'progress'; done: number; total: number; events: number }
   | { kind: 'loaded'; summary: Summary }
   | { kind: 'failed'; message: string }
   | { kind: 'reply'; id: number; ok: true; value: unknown }

@@ -22,7 +22,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'load') {
     const t0 = performance.now();
     try {
-      opened = await openBytes(new Uint8Array(msg.bytes), { fileName: msg.fileName, entry: msg.entry, onProgress: (done, total) => post({ kind: 'progress', done, total }) });
+      opened = await openBytes(new Uint8Array(msg.bytes), { fileName: msg.fileName, entry: msg.entry, onProgress: (done, total, events) => post({ kind: 'progress', done, total, events }) });
       const r = opened.result;
       queries = new SessionQueries(r, performance.now() - t0);
       const summary = { ...queries.summary(), ...containerFields(opened) };
