@@ -1,13 +1,14 @@
-import { isKnownEventType } from './catalog';
+import { isKnownEventType, isSurfaceEligibleType } from './catalog';
 import { PackedRow } from './chunk-rows';
 import type { EventLog } from './event-log';
 import { SessionError, isPlainRecord } from './errors';
 import { validateSessionHeader } from './header';
+import { stringifyJson } from './json';
 import { normalizeLegacyEvent } from './legacy';
 import { CloserScan } from './repair';
 import { Session, type RestoreFailure } from './session';
 import type { SessionEvent, SessionHeader } from './types';
-import { messageOf } from './validate';
+import { messageOf, validateMessageShape } from './validate';
 
 export interface RestoreOutcome {
   readonly session: Session;
@@ -62,14 +63,18 @@ export class RestoreStream {
     let up = e;
     try {
       up = normalizeLegacyEvent(e, this.session.id, this.messageIdAt);
+      // DSH adopts message events while normalizing, so a bad message shape is refused in this
+      // pass (subject "session event at seq N"), before the type gate and the repair scan
+      if (isSurfaceEligibleType(up.type)) validateMessageShape(up.type, up.data, `Session event at seq ${seq}`, seq);
     } catch (err) {
       if (!(err instanceof SessionError)) throw err;
       this.legacyErr ??= err;
     }
     if (up === e && bufId >= 0) log.pushRef(up, bufId, start, end);
     else log.push(up);
-    if (!this.unknownErr && typeof up.type === 'string' && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) {
-      this.unknownErr = new SessionError('unknown-type', `Event type "${up.type}" is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq });
+    // the gate reads the type as it is: a missing or non-string type is unknown too
+    if (!this.unknownErr && !isKnownEventType(up.type as string) && (up as { ignorable?: unknown }).ignorable !== true) {
+      this.unknownErr = new SessionError('unknown-type', `Event type ${typeof up.type === 'string' ? `"${up.type}"` : up.type === undefined ? '(missing)' : stringifyJson(up.type)} is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq });
     }
     if (!this.closerErr) {
       try { this.closerScan.observe(up, seq); } catch (err) { if (err instanceof SessionError) this.closerErr = err; else throw err; }
