@@ -7,6 +7,7 @@ import type { Session } from '../core/session';
 import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type DroppedRecord } from './record-scanner';
+import { concatBytes } from './bytes';
 import { sniffFormat } from './sniff';
 import { createFrameDecoder, decodeTornFrame, scanZstdFrames } from './zstd';
 
@@ -122,8 +123,7 @@ class FrameBatch {
   }
   flush(): void {
     if (!this.parts.length) return;
-    const block = this.parts.length === 1 ? this.parts[0] : new Uint8Array(this.size);
-    if (this.parts.length > 1) { let o = 0; for (const p of this.parts) { block.set(p, o); o += p.length; } }
+    const block = this.parts.length === 1 ? this.parts[0] : concatBytes(this.parts);
     this.parts = [];
     this.size = 0;
     this.sink(block);

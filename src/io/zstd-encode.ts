@@ -5,6 +5,7 @@
  * this module has no dependency beyond XXH64 and runs in a browser worker.
  */
 import xxhash from 'xxhash-wasm';
+import { concatBytes } from './bytes';
 
 /** Block_Maximum_Size: the largest block a frame may hold (128 KiB). */
 export const MAX_BLOCK_SIZE = 128 * 1024;
@@ -133,15 +134,7 @@ export async function encodeZstdFrames(parts: Iterable<Uint8Array | string>, opt
   return concatBytes(frames);
 }
 
-/** The byte arrays one after another in a new array. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
-}
+export { concatBytes } from './bytes';
 
 /** Where one frame sits in a buffer: [start, end), its first block header, whether it has a checksum. */
 export interface FrameSpan {

@@ -1,6 +1,7 @@
 import { Decompress, decompress } from 'fzstd';
 import xxhash from 'xxhash-wasm';
 import { SessionError } from '../core/errors';
+import { concatBytes } from './bytes';
 
 export const ZSTD_MAGIC = 0xfd2fb528;
 
@@ -105,10 +106,5 @@ export function decodeTornFrame(bytes: Uint8Array): Uint8Array {
   } catch {
     // damage inside the torn frame ends the recovered prefix
   }
-  let len = 0;
-  for (const p of parts) len += p.length;
-  const out = new Uint8Array(len);
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
+  return concatBytes(parts);
 }
