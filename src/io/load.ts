@@ -1,5 +1,6 @@
 import { SessionError, type RefusalKind } from '../core/errors';
 import { parseHeaderRecord } from '../core/header';
+import type { EventLog } from '../core/event-log';
 import type { Diagnostic } from '../core/invariants';
 import type { LineageIndex } from '../core/lineage';
 import { RestoreStream } from '../core/restore-stream';
@@ -22,6 +23,12 @@ export interface LoadOptions {
   /** Time stamped on an appended end-seed marker (default: now). */
   now?: number;
   fileName?: string;
+  /**
+   * Told once, when the header has passed the gate, with the log the load fills: it grows between
+   * progress reports and is consistent whenever the loader yields, so a reader may show the events
+   * read so far (before admission results, closers or the verdict exist).
+   */
+  onLog?: (log: EventLog) => void;
 }
 
 export interface TornTail {
@@ -154,6 +161,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
       header = parseHeaderRecord(v);
       stream = new RestoreStream(header);
       scanner = new RecordScanner(2, stream);
+      opts.onLog?.(stream.session.log);
     };
     if (encoding === 'jsonl') {
       const lf = bytes.indexOf(10);

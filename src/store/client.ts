@@ -2,7 +2,7 @@
 import type { FromWorker, Request, Summary, ToWorker } from '../worker/protocol';
 
 export interface LoadCallbacks {
-  onProgress(done: number, total: number, events: number): void;
+  onProgress(done: number, total: number, events: number, startTime?: number): void;
   onLoaded(summary: Summary): void;
   onFailed(message: string): void;
 }
@@ -19,7 +19,7 @@ export class SessionClient {
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       if (w !== this.worker) return;
       const m = ev.data;
-      if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events);
+      if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') cb.onLoaded(m.summary);
       else if (m.kind === 'failed') cb.onFailed(m.message);
       else {

@@ -16,7 +16,11 @@ export interface SearchState {
 
 export interface AppState {
   phase: Phase;
-  progress: { done: number; total: number; events?: number };
+  /**
+   * Bytes read of the total, and events read so far; while loading, the Log lists those events
+   * (`startTime`: the first one's time) before the views open.
+   */
+  progress: { done: number; total: number; events?: number; startTime?: number };
   message?: string;
   sessionName?: string;
   summary?: Summary;
@@ -44,6 +48,8 @@ export const rowCache = new Map<number, Row>();
 const ROW_CACHE_CAP = 5000;
 const inflight = new Set<number>();
 let generation = 0;
+/** Bumped when a load settles: rows fetched while loading lack the verdict's flags, so they are refetched. */
+let rowsEpoch = 0;
 
 export function lastSeq(): number {
   return Math.max(0, (get().summary?.length ?? 1) - 1);
@@ -67,14 +73,20 @@ export function openBytes(bytes: ArrayBuffer, fileName: string, sessionName: str
   set({ phase: 'loading', progress: { done: 0, total: bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
     selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, ...(restore.view ? { view: restore.view } : {}) });
   client.load(bytes, fileName, {
-    onProgress: (done, total, events) => { if (gen === generation) set({ progress: { done, total, events } }); },
+    onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
       if (gen !== generation) return;
+      rowsEpoch++;
+      rowCache.clear();
+      inflight.clear();
+      queued = [];
       const last = Math.max(0, summary.length - 1);
       const cursor = restore.cursor !== undefined ? Math.min(restore.cursor, last) : last;
-      set({ phase: 'ready', summary, cursor, progress: { done: summary.byteLength, total: summary.byteLength } });
+      // a selection made in the Log while loading stays, now with its lineage
+      const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
+      set({ phase: 'ready', summary, cursor, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
       requestMoment(cursor);
-      if (restore.sel !== undefined && restore.sel < summary.length) select(restore.sel);
+      if (sel !== undefined && sel < summary.length) select(sel); else if (sel !== undefined) select(undefined);
       restore.onLoaded?.(summary);
     },
     onFailed: (message) => { if (gen === generation) { set({ phase: 'failed', message }); restore.onFailed?.(message); } },
@@ -190,14 +202,14 @@ function flushRows(): void {
   const batch = queued;
   queued = [];
   if (batch.length === 0) return;
-  const gen = generation;
+  const gen = generation, epoch = rowsEpoch;
   client.request<Row[]>({ op: 'rowsOf', seqs: batch }).then((rows) => {
-    if (gen !== generation) return;
+    if (gen !== generation || epoch !== rowsEpoch) return;
     for (const r of rows) { rowCache.set(r.seq, r); inflight.delete(r.seq); }
     // bounded: the oldest fetched rows go first (a Map iterates in insertion order)
     for (const k of rowCache.keys()) { if (rowCache.size <= ROW_CACHE_CAP) break; rowCache.delete(k); }
     set({ rowsVersion: get().rowsVersion + 1 });
-  }, () => { for (const s of batch) inflight.delete(s); });
+  }, () => { if (epoch === rowsEpoch) for (const s of batch) inflight.delete(s); });
 }
 
 export function toggleHelp(show?: boolean): void {

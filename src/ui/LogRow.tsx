@@ -13,7 +13,7 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   const role = useApp((s) => lineageRole(seq, s.lineage));
   const query = useApp((s) => s.search?.query);
   const isMatch = useApp((s) => (s.search ? binaryHas(s.search.hits, seq) : false));
-  const start = useApp((s) => s.summary?.startTime ?? 0);
+  const start = useApp((s) => s.summary?.startTime ?? s.progress.startTime ?? 0);
   const row = rowCache.get(seq);
   useEffect(() => { if (!row) ensureRows([seq]); }, [row, seq]);
   const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}`;

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { setView, useApp } from '../store/store';
 import { VIEWS, type View } from '../store/hash';
 import { LogView } from './LogView';
+import { PreviewLog } from './PreviewLog';
 import { SurfaceView } from './SurfaceView';
 import { TranscriptView } from './TranscriptView';
 import { CompareView } from './CompareView';
@@ -14,6 +15,7 @@ export function Views() {
   const view = useApp((s) => s.view);
   const phase = useApp((s) => s.phase);
   const hasSummary = useApp((s) => s.summary !== undefined);
+  const previewing = useApp((s) => s.phase === 'loading' && (s.progress.events ?? 0) > 0);
   const refused = useSizeRefusal((s) => s.message);
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKey = (e: KeyboardEvent) => {
@@ -36,7 +38,8 @@ export function Views() {
       </div>
       {refused && <p className="size-refusal" role="alert">{refused}</p>}
       <div className="tabpanel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
-        {!hasSummary ? <div className="empty-state">{phase === 'loading' ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
+        {!hasSummary && previewing ? (view === 'log' ? <PreviewLog /> : <div className="empty-state">The {LABEL[view]} view opens when every event is indexed; the Log already lists the events read so far.</div>)
+          : !hasSummary ? <div className="empty-state">{phase === 'loading' ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
           : view === 'log' ? <LogView />
           : view === 'surface' ? <SurfaceView />
           : view === 'transcript' ? <TranscriptView />

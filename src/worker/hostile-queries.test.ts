@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { binaryGarbage, deepNestingLog } from '../fuzz/hostile';
 import { loadBytes } from '../io/load';
-import { clipDepth, POST_DEPTH, SessionQueries } from './queries';
+import { clipDepth, POST_DEPTH } from './json-node';
+import { SessionQueries } from './queries';
 
 describe('worker answers for hostile inputs', () => {
   it('a refused file without a session has four distinct transferable buffers', async () => {

@@ -235,7 +235,8 @@ export type ToWorker =
   | { kind: 'rpc'; id: number; req: Request };
 
 export type FromWorker =
-  | { kind: 'progress'; done: number; total: number; events: number }
+  /** `startTime`: time of the first event read, once there is one (the Log's relative times while loading). */
+  | { kind: 'progress'; done: number; total: number; events: number; startTime?: number }
   | { kind: 'loaded'; summary: Summary }
   | { kind: 'failed'; message: string }
   | { kind: 'reply'; id: number; ok: true; value: unknown }

@@ -14,12 +14,12 @@ import {
   CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
   type Card, type JsonNode, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
 } from './protocol';
-import { contentText, oneLine, summarizeEvent, turnStep } from './rows';
+import { clipDepth, nodeAt } from './json-node';
+import { buildRow, contentText, oneLine } from './rows';
 import { LogSearch } from './search';
 
 const LIST_CAP = 2000;
 const SEARCH_CAP = 100_000;
-const NODE_CAP = 500;
 
 export class SessionQueries {
   private readonly diagSeqs = new Set<number>();
@@ -65,7 +65,6 @@ export class SessionQueries {
 
   row(seq: number): Row {
     const log = this.r.session!.log;
-    const e = this.ev(seq);
     let flags = 0;
     if (log.isSynthesized(seq)) flags |= FLAG_SYNTH;
     if (log.isPacked(seq)) flags |= FLAG_PACKED;
@@ -73,9 +72,7 @@ export class SessionQueries {
     const v = this.r.verdict;
     if (!v.ok && v.seq === seq) flags |= FLAG_REFUSED;
     if (seq > this.r.acceptedThrough) flags |= FLAG_NOT_ACCEPTED;
-    let summary: string;
-    try { summary = summarizeEvent(e); } catch { summary = '(unreadable data)'; }
-    return { seq, time: e.time, type: e.type, ...turnStep(e), summary, flags };
+    return buildRow(this.ev(seq), seq, flags);
   }
 
   rows(from: number, to: number): Row[] {
@@ -102,12 +99,7 @@ export class SessionQueries {
 
   /** One level of the value at `path` inside the event. */
   node(seq: number, path: readonly string[]): JsonNode {
-    let v: unknown = this.ev(seq);
-    for (const k of path) {
-      if (typeof v !== 'object' || v === null) return { kind: 'missing', preview: '' };
-      v = (v as Record<string, unknown>)[k];
-    }
-    return describe(v, true);
+    return nodeAt(this.ev(seq), path);
   }
 
   /**
@@ -263,66 +255,4 @@ export class SessionQueries {
   isCompaction(seq: number): boolean {
     return seq >= 0 && seq < this.n && isCompactionCheckpoint(this.ev(seq));
   }
-}
-
-/** Nesting kept in values posted to the page: structured clone recurses, and a 100,000-deep value overflows its stack. */
-export const POST_DEPTH = 64;
-
-/**
- * `v` with containers nested deeper than `left` levels replaced by a note (the inspector still
- * walks the full value one level at a time). Copies only the paths it changes; own keys such as
- * `__proto__` stay own data keys.
- */
-export function clipDepth<T>(v: T, left = POST_DEPTH): T {
-  if (typeof v !== 'object' || v === null) return v;
-  if (left <= 0) return `[${Array.isArray(v) ? 'array' : 'object'} nested deeper than ${POST_DEPTH} levels: see the inspector]` as T;
-  if (Array.isArray(v)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < v.length; i++) {
-      const c = clipDepth(v[i], left - 1);
-      if (c !== v[i]) (out ??= v.slice())[i] = c;
-    }
-    return (out ?? v) as T;
-  }
-  let out: Record<string, unknown> | undefined;
-  const src = v as Record<string, unknown>;
-  for (const k of Object.keys(src)) {
-    const c = clipDepth(src[k], left - 1);
-    if (c !== src[k]) Object.defineProperty(out ??= { ...src }, k, { value: c, enumerable: true, writable: true, configurable: true });
-  }
-  return (out ?? v) as T;
-}
-
-function kindOf(v: unknown): JsonNode['kind'] {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  switch (typeof v) {
-    case 'object': return 'object';
-    case 'string': return 'string';
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    default: return 'missing';
-  }
-}
-
-function scalarPreview(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v.length > 2000 ? v.slice(0, 2000) + '…' : v);
-  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
-  return String(v);
-}
-
-/** A value and, when `withChildren`, its direct children: never more than one level deep. */
-function describe(v: unknown, withChildren: boolean): JsonNode {
-  const kind = kindOf(v);
-  if (kind !== 'object' && kind !== 'array') return { kind, preview: scalarPreview(v) };
-  const keys = Array.isArray(v) ? v.map((_, i) => String(i)) : Object.keys(v as object);
-  const preview = kind === 'array' ? `Array(${keys.length})` : `{${keys.length} keys}`;
-  if (!withChildren) return { kind, preview };
-  const children = keys.slice(0, NODE_CAP).map((k) => {
-    const c = (v as Record<string, unknown>)[k];
-    const ck = kindOf(c);
-    const size = ck === 'array' ? (c as unknown[]).length : ck === 'object' ? Object.keys(c as object).length : 0;
-    return { key: k, kind: ck, preview: ck === 'object' || ck === 'array' ? describe(c, false).preview : scalarPreview(c), size };
-  });
-  return { kind, preview, children, truncated: keys.length > NODE_CAP ? keys.length - NODE_CAP : undefined };
 }

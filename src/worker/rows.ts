@@ -1,5 +1,6 @@
 /** One-line summaries of events for the Log view. Pure; runs in the worker and in Node tests. */
 import type { SessionEvent } from '../core/types';
+import type { Row } from './protocol';
 
 const MAX = 160;
 
@@ -98,4 +99,11 @@ export function turnStep(e: SessionEvent): { turn?: number; step?: number } {
   if (typeof d.turn === 'number') out.turn = d.turn;
   if (typeof d.step === 'number') out.step = d.step;
   return out;
+}
+
+/** The Log row for event `e` at `seq` with `flags` (FLAG_*); a summary that throws reads "(unreadable data)". */
+export function buildRow(e: SessionEvent, seq: number, flags: number): Row {
+  let summary: string;
+  try { summary = summarizeEvent(e); } catch { summary = '(unreadable data)'; }
+  return { seq, time: e.time, type: e.type, ...turnStep(e), summary, flags };
 }

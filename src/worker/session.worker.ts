@@ -6,12 +6,15 @@ import { compareWith, containerFields, forkExportFile, mediaList } from './extra
 import { parseOnly } from './bench-parse';
 import { handleRequest } from './handle';
 import type { FromWorker, ToWorker } from './protocol';
+import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let queries: SessionQueries | undefined;
 /** The opened file (ZIP archive, fixture notes), for the requests in extras.ts. */
 let opened: OpenResult | undefined;
+/** The log being read, answering the Log's questions until `queries` exists. */
+let preview: LogPreview | undefined;
 
 function post(m: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(m, transfer);
@@ -22,12 +25,18 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'load') {
     const t0 = performance.now();
     try {
-      opened = await openBytes(new Uint8Array(msg.bytes), { fileName: msg.fileName, entry: msg.entry, onProgress: (done, total, events) => post({ kind: 'progress', done, total, events }) });
+      opened = await openBytes(new Uint8Array(msg.bytes), {
+        fileName: msg.fileName, entry: msg.entry,
+        onLog: (log) => { preview = new LogPreview(log); },
+        onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
+      });
       const r = opened.result;
       queries = new SessionQueries(r, performance.now() - t0);
+      preview = undefined;
       const summary = { ...queries.summary(), ...containerFields(opened) };
       post({ kind: 'loaded', summary }, transferables(summary));
     } catch (err) {
+      preview = undefined;
       post({ kind: 'failed', message: err instanceof LoadCancelled ? 'Load cancelled.' : `Could not load: ${String((err as Error)?.message ?? err)}` });
     }
     return;
@@ -36,7 +45,16 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
     try { post({ kind: 'reply', id: msg.id, ok: true, value: await parseOnly(msg.req.bytes) }); } catch (err) { post({ kind: 'reply', id: msg.id, ok: false, message: String((err as Error)?.message ?? err) }); }
     return;
   }
-  if (!queries) { post({ kind: 'reply', id: msg.id, ok: false, message: 'No session loaded.' }); return; }
+  if (!queries) {
+    // while loading, the Log reads the events read so far (the loader yields every ~40 ms)
+    try {
+      if (!preview) throw new Error('No session loaded.');
+      post({ kind: 'reply', id: msg.id, ok: true, value: preview.handle(msg.req) });
+    } catch (err) {
+      post({ kind: 'reply', id: msg.id, ok: false, message: String((err as Error)?.message ?? err) });
+    }
+    return;
+  }
   try {
     const req = msg.req;
     if (req.op === 'forkExport' || req.op === 'media' || req.op === 'compareWith') {

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { dropLargeLog, waitLoaded } from './helpers';
+
+test('while a large log loads, the Log already lists and inspects the events read so far', async ({ page }) => {
+  await page.goto('/');
+  await waitLoaded(page, await page.getByRole('slider', { name: 'Seq' }).getAttribute('aria-valuemax').then(Number));
+  await dropLargeLog(page);
+  // one snapshot (the load is fast, so later assertions cannot rely on it still running): the progress
+  // bar is up, the scrubber waits for the index, and the Events list shows real rows
+  await page.waitForFunction(() => {
+    const loading = document.querySelector('[role=progressbar]') !== null;
+    const scrubberWaits = document.querySelector('[role=slider][aria-label=Seq]') === null;
+    const row = document.querySelector('[role=listbox][aria-label=Events] [data-seq="0"] .type');
+    return loading && scrubberWaits && row?.textContent === 'feedback/record';
+  }, null, { polling: 'raf', timeout: 30_000 });
+  // the click lands while loading or just after: either way the selection is kept into the loaded views
+  await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="1"]').click();
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  await expect(inspector.getByRole('heading')).toContainText('Event 1 feedback/record');
+  // when indexing finishes, the views open and the selection made while loading stays
+  await waitLoaded(page, 600_000);
+  await expect(inspector.getByRole('heading')).toContainText('Event 1 feedback/record');
+  await expect(page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="1"]')).toHaveAttribute('aria-selected', 'true');
+});

@@ -1,0 +1,21 @@
+import { useApp } from '../store/store';
+import { LogRow } from './LogRow';
+import { VirtualList } from './VirtualList';
+
+/**
+ * The Log while the file is still being read: every event read so far, in seq order, unfolded.
+ * Rows and the inspector work; the scrubber, the other views and lineage wait for the index.
+ */
+export function PreviewLog() {
+  const events = useApp((s) => s.progress.events ?? 0);
+  const selected = useApp((s) => s.selected);
+  return (
+    <>
+      <p className="preview-note" aria-live="off">
+        Reading: {events.toLocaleString()} events so far, in file order. The scrubber, Surface, Transcript and lineage open when every event is indexed.
+      </p>
+      <VirtualList label="Events" count={events} estimate={22} fixed scrollTo={selected}
+        render={(i) => <LogRow seq={i} />} />
+    </>
+  );
+}
