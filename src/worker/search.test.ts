@@ -24,7 +24,7 @@ describe('LogSearch', () => {
   it('finds exactly the events whose JSON holds the query, case-insensitively, across rows, lines and synthesized events', async () => {
     const log = await loaded(11, true);
     const search = new LogSearch(log);
-    for (const q of ['tool/result', 'TEXT-DELTA', 'interrupted', 'reasoning', 'session/end-seed', '"turn":2', 'zq-not-there', 'e', 'compaction/summary']) {
+    for (const q of ['tool/result', 'TEXT-DELTA', 'interrupted', 'reasoning', 'session/end-seed', '"turn":2', 'zq-not-there', 'e', 'compaction/summary', 'tool-call-delta', '"index":0,"id"', '"step":1,"chunk"']) {
       expect(search.search(q, 0, Infinity, 1e9).hits, q).toEqual(naive(log, q));
     }
   });

@@ -22,22 +22,39 @@ export class LogSearch {
   private readonly lines: BufferLines[] = [];
   /** Seqs held as objects, ascending. */
   private readonly loose: number[] = [];
-  /** Does a row's member skeleton (its JSON without the member's text) match? Cached per query. */
-  private skeletonCache = new Map<string, boolean>();
-  private skeletonQuery = '';
+  /**
+   * Packed rows grouped by skeleton (their member JSON with the text blanked: every member repeats
+   * it): row start seqs, each row's skeleton id, and the skeletons; a query tests each skeleton once.
+   */
+  private readonly rowSeqs: Int32Array;
+  private readonly rowSkeleton: Int32Array;
+  private readonly skeletons: string[] = [];
+  private skeletonHits: Uint8Array = new Uint8Array(0);
+  private skeletonQuery: string | undefined;
 
   constructor(private readonly log: EventLog) {
     const per: { starts: number[]; ends: number[]; seqs: number[] }[] = [];
+    const rowSeqs: number[] = [], rowSkeleton: number[] = [];
+    const skeletonIds = new Map<string, number>();
     for (let s = 0; s < log.length; s++) {
       const ref = log.lineRef(s);
       if (!ref) { this.loose.push(s); continue; }
       const slot = log.slotAt(s);
-      if (slot instanceof PackedRow && slot.seq0 !== s) continue;
+      if (slot instanceof PackedRow) {
+        if (slot.seq0 !== s) continue;
+        // a cheap key with the skeleton's inputs; the skeleton itself is written once per distinct key
+        const key = `${slot.tag} ${slot.turn} ${slot.step} ${slot.index} ${slot.id === undefined ? '' : JSON.stringify(slot.id)} ${slot.name === undefined ? '' : JSON.stringify(slot.name)}`;
+        let id = skeletonIds.get(key);
+        if (id === undefined) { id = this.skeletons.length; this.skeletons.push(skeletonOf(slot)); skeletonIds.set(key, id); }
+        rowSeqs.push(s); rowSkeleton.push(id);
+      }
       const [b, start, end] = ref;
       const p = (per[b] ??= { starts: [], ends: [], seqs: [] });
       p.starts.push(start); p.ends.push(end); p.seqs.push(s);
     }
     per.forEach((p, id) => { if (p) this.lines.push({ id, starts: Int32Array.from(p.starts), ends: Int32Array.from(p.ends), seqs: Int32Array.from(p.seqs) }); });
+    this.rowSeqs = Int32Array.from(rowSeqs);
+    this.rowSkeleton = Int32Array.from(rowSkeleton);
   }
 
   /**
@@ -47,7 +64,10 @@ export class LogSearch {
   search(query: string, from: number, budgetMs: number, cap: number): SearchHits {
     const pattern = utf8.encode(query).map((b) => FOLD[b]);
     const re = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-    if (query !== this.skeletonQuery) { this.skeletonQuery = query; this.skeletonCache = new Map(); }
+    if (query !== this.skeletonQuery) {
+      this.skeletonQuery = query;
+      this.skeletonHits = Uint8Array.from(this.skeletons, (k) => (re.test(k) ? 1 : 0));
+    }
     const t0 = performance.now();
     const hits: number[] = [];
     let li = lowerBound(this.loose, from);
@@ -92,11 +112,12 @@ export class LogSearch {
       else if (seq >= from) out.push(seq);
       return L.ends[line] + 1;
     });
-    for (let i = 0; i < L.seqs.length; i++) {
-      const seq = L.seqs[i];
-      const slot = this.log.slotAt(seq);
-      if (!(slot instanceof PackedRow) || rowsSeen.has(seq) || !this.skeletonHit(slot, re)) continue;
-      this.members(slot, re, from, out);
+    if (!this.skeletonHits.includes(1)) return;
+    const first = L.seqs[0], last = L.seqs[L.seqs.length - 1];
+    for (let i = lowerBound(this.rowSeqs, first); i < this.rowSeqs.length && this.rowSeqs[i] <= last; i++) {
+      const seq = this.rowSeqs[i];
+      if (!this.skeletonHits[this.rowSkeleton[i]] || rowsSeen.has(seq)) continue;
+      this.members(this.log.slotAt(seq) as PackedRow, re, from, out);
     }
   }
 
@@ -106,19 +127,15 @@ export class LogSearch {
       if (s >= from && re.test(stringifyJson(row.member(k, this.log.timeAt(s))))) out.push(s);
     }
   }
+}
 
-  /** A query can match what every member repeats (type, turn, step, chunk kind) but the row's line lacks. */
-  private skeletonHit(row: PackedRow, re: RegExp): boolean {
-    // the member JSON with its text blanked, written directly (stringifyJson of member(0) per row costs ~10 µs)
-    const kind = ROW_TAGS[row.tag];
-    const chunk = row.tag === 'tool-call-chunks'
-      ? `{"type":"${kind}","index":${stringifyJson(row.index)},"id":${stringifyJson(row.id)}${row.name !== undefined ? `,"name":${stringifyJson(row.name)}` : ''},"argumentsDelta":""}`
-      : `{"type":"${kind}","index":${stringifyJson(row.index)},"text":""}`;
-    const key = `{"type":"assistant/chunk","data":{"turn":${stringifyJson(row.turn)},"step":${stringifyJson(row.step)},"chunk":${chunk}}}`;
-    let hit = this.skeletonCache.get(key);
-    if (hit === undefined) { hit = re.test(key); this.skeletonCache.set(key, hit); }
-    return hit;
-  }
+/** A row's member JSON with its text blanked: what every member repeats (type, turn, step, chunk kind). */
+function skeletonOf(row: PackedRow): string {
+  const kind = ROW_TAGS[row.tag];
+  const chunk = row.tag === 'tool-call-chunks'
+    ? `{"type":"${kind}","index":${stringifyJson(row.index)},"id":${stringifyJson(row.id)}${row.name !== undefined ? `,"name":${stringifyJson(row.name)}` : ''},"argumentsDelta":""}`
+    : `{"type":"${kind}","index":${stringifyJson(row.index)},"text":""}`;
+  return `{"type":"assistant/chunk","data":{"turn":${stringifyJson(row.turn)},"step":${stringifyJson(row.step)},"chunk":${chunk}}}`;
 }
 
 /**
@@ -148,7 +165,7 @@ function forEachMatch(buf: Uint8Array, pat: Uint8Array, at: (pos: number) => num
   }
 }
 
-function lowerBound(a: readonly number[], x: number): number {
+function lowerBound(a: ArrayLike<number>, x: number): number {
   let lo = 0, hi = a.length;
   while (lo < hi) { const mid = (lo + hi) >> 1; if (a[mid] < x) lo = mid + 1; else hi = mid; }
   return lo;
