@@ -142,10 +142,13 @@ async function measure(name: string, file: string) {
   const probe = new WorkerProbe(await browser.newBrowserCDPSession());
   await page.goto(`${base}/?bench`);
   await page.waitForSelector('[role=status][data-cursor]');
-  let peak = 0, sampling = true;
+  let peak = 0, peakPage = 0, peakWorker = 0, sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      try { peak = Math.max(peak, (await pageBytes(cdp)) + (await probe.bytes())); } catch { /* target switching */ }
+      try {
+        const pg = await pageBytes(cdp), wk = await probe.bytes();
+        peak = Math.max(peak, pg + wk); peakPage = Math.max(peakPage, pg); peakWorker = Math.max(peakWorker, wk);
+      } catch { /* target switching */ }
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -157,7 +160,7 @@ async function measure(name: string, file: string) {
     return { firstViewMs: w.__first - w.__t0, readyMs: w.__ready - w.__t0, loadMs: s.loadMs, length: s.length };
   });
   // the load's own peak; what follows (the baseline parses a second copy of the file in the same worker) is reported apart
-  const loadPeak = peak;
+  const loadPeak = peak, loadPeakPage = peakPage, loadPeakWorker = peakWorker;
   peak = 0;
   // parse-only baseline, in the same worker, on the same bytes
   const parse = await page.evaluate(async () => {
@@ -229,7 +232,7 @@ async function measure(name: string, file: string) {
   console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
   console.log(`${name}: search ${Object.entries(search).map(([q, s]) => `"${q}" ${Math.round(s.ms)} ms (${s.hits} hits)`).join(', ')}`);
-  console.log(`${name}: peak memory while loading ${figures.heapMb} MB (JS heap + ArrayBuffers, page + worker) for ${figures.plaintextMb} MB plaintext (${(figures.heapMb / plaintextMb).toFixed(2)}×); afterwards (baseline run, scrub, search, reloads) ${figures.afterLoadPeakMb} MB; max mounted rows ${rows}; after 5 more loads + GC ${figures.heapAfter5Mb} MB`);
+  console.log(`${name}: peak memory while loading ${figures.heapMb} MB (JS heap + ArrayBuffers, page + worker) for ${figures.plaintextMb} MB plaintext (${(figures.heapMb / plaintextMb).toFixed(2)}×; page alone peaked at ${Math.round(loadPeakPage / MB)} MB, worker alone at ${Math.round(loadPeakWorker / MB)} MB); afterwards (baseline run, scrub, search, reloads) ${figures.afterLoadPeakMb} MB; max mounted rows ${rows}; after 5 more loads + GC ${figures.heapAfter5Mb} MB`);
   return figures;
 }
 
