@@ -1,17 +1,20 @@
 import { ROW_TAGS, isRowTag, type RowTag } from './catalog';
 import type { SessionEvent } from './types';
 
+type Arrays = { dt: readonly number[]; payload: readonly string[] };
+
 /**
  * Packed chunk rows (core.md §10): storage-only lines that stand for a run of `assistant/chunk`
  * deltas. A validated row stays packed in memory; members are materialized on demand.
  */
 export class PackedRow {
-  private parsed?: { dt: readonly number[]; payload: readonly string[] };
+  private parsed?: Arrays;
 
   /**
-   * `source` is either the row's validated arrays or its line (text, or UTF-8 bytes viewing the
-   * loader's plaintext): a row read from a file keeps only its line and parses it again when a
-   * member is needed, so a million deltas cost no retained objects.
+   * `source` is either the row's validated arrays or its line: text, or UTF-8 bytes `[start, end)`
+   * of a buffer (`end` < 0: the whole buffer). A row read from a file keeps only a reference into
+   * the loader's plaintext (no view object of its own) and parses its line again when a member is
+   * needed, so a million deltas cost no retained objects.
    */
   constructor(
     readonly tag: RowTag,
@@ -21,10 +24,12 @@ export class PackedRow {
     readonly step: number,
     readonly index: number,
     readonly length: number,
-    private readonly source: string | Uint8Array | { dt: readonly number[]; payload: readonly string[] },
+    private readonly source: string | Uint8Array | Arrays,
     readonly id?: string,
     readonly name?: string,
-    initial?: { dt: readonly number[]; payload: readonly string[] },
+    initial?: Arrays,
+    private readonly start = 0,
+    private readonly end = -1,
   ) {
     this.parsed = initial;
   }
@@ -35,11 +40,12 @@ export class PackedRow {
     if ((typeof src === 'string' || src instanceof Uint8Array) && lastParsed !== this) this.parsed = undefined;
   }
 
-  private arrays(): { dt: readonly number[]; payload: readonly string[] } {
+  private arrays(): Arrays {
     if (this.parsed) return this.parsed;
     const src = this.source;
     if (typeof src !== 'string' && !(src instanceof Uint8Array)) return src;
-    const data = JSON.parse(typeof src === 'string' ? src : utf8.decode(src)).data;
+    const text = typeof src === 'string' ? src : utf8.decode(this.end < 0 ? src : src.subarray(this.start, this.end));
+    const data = JSON.parse(text).data;
     // Only the most recently used row keeps its arrays: scrolling through a log stays bounded.
     if (lastParsed && lastParsed !== this) lastParsed.parsed = undefined;
     lastParsed = this;
@@ -91,44 +97,68 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 const malformedRow = (tag: string, why: string) => new Error(`malformed ${tag} storage row: ${why}`);
 
+/** Exactly these own keys (this runs on every row read, so plain loops rather than callbacks). */
 const sameKeys = (o: object, keys: readonly string[]) => {
   const own = Object.keys(o);
-  return own.length === keys.length && keys.every((k) => Object.prototype.hasOwnProperty.call(o, k));
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) if (!Object.prototype.hasOwnProperty.call(o, keys[i])) return false;
+  return true;
 };
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+const ENVELOPE = ['type', 'seq0', 'time0', 'data'];
+const TEXT_DATA = ['turn', 'step', 'index', 'dt', 'texts'];
+const TOOL_DATA = ['turn', 'step', 'index', 'id', 'dt', 'args'];
+const TOOL_DATA_NAMED = ['turn', 'step', 'index', 'id', 'dt', 'name', 'args'];
+
 /**
- * Validates one parsed storage line. A row tag yields a PackedRow or throws
- * «malformed <tag> storage row: <why>»; any other value passes through unvalidated.
+ * The last tool-call id and name a row kept: the rows of one call (split by other deltas) share
+ * one string instead of each keeping its own parsed copy.
  */
-export function decodeStorageRecord(v: unknown, sourceText?: string | Uint8Array): PackedRow | unknown {
+let lastId = '', lastName = '';
+const sharedId = (id: string) => (id === lastId ? lastId : (lastId = id));
+const sharedName = (name: string) => (name === lastName ? lastName : (lastName = name));
+
+/** The tag as a shared constant, so that a row does not keep its own copy of the parsed string. */
+const canonicalTag = (t: RowTag): RowTag => (t === 'text-chunks' ? 'text-chunks' : t === 'reasoning-chunks' ? 'reasoning-chunks' : 'tool-call-chunks');
+
+/**
+ * Validates one parsed storage line (a JSON.parse result). A row tag yields a PackedRow or throws
+ * «malformed <tag> storage row: <why>»; any other value passes through unvalidated. `source`, when
+ * given, is the row's line (text, or bytes `[start, end)` of a buffer; the whole buffer when no
+ * range is given), which the row keeps instead of the parsed arrays.
+ */
+export function decodeStorageRecord(v: unknown, source?: string | Uint8Array, start = 0, end = -1): PackedRow | unknown {
   if (!isObj(v) || Array.isArray(v) || !isRowTag(v.type)) return v;
-  const tag = v.type;
+  const tag = canonicalTag(v.type);
   const fail = (why: string) => malformedRow(tag, why);
-  if (!sameKeys(v, ['type', 'seq0', 'time0', 'data'])) throw fail('envelope keys');
+  if (!sameKeys(v, ENVELOPE)) throw fail('envelope keys');
   const { seq0, time0, data } = v;
   if (typeof seq0 !== 'number' || !Number.isSafeInteger(seq0) || seq0 < 0) throw fail('seq0');
   if (typeof time0 !== 'number' || !Number.isSafeInteger(time0)) throw fail('time0');
   if (!isObj(data)) throw fail('data');
   const tool = tag === 'tool-call-chunks';
   if (tool) {
-    const ok = sameKeys(data, ['turn', 'step', 'index', 'id', 'dt', 'args']) || sameKeys(data, ['turn', 'step', 'index', 'id', 'dt', 'name', 'args']);
+    const ok = sameKeys(data, TOOL_DATA) || sameKeys(data, TOOL_DATA_NAMED);
     if (!ok) throw fail('data keys');
     if (typeof data.id !== 'string') throw fail('id');
     if ('name' in data && typeof data.name !== 'string') throw fail('name');
-  } else if (!sameKeys(data, ['turn', 'step', 'index', 'dt', 'texts'])) throw fail('data keys');
+  } else if (!sameKeys(data, TEXT_DATA)) throw fail('data keys');
   if (typeof data.turn !== 'number' || typeof data.step !== 'number' || typeof data.index !== 'number') throw fail('turn/step/index');
   const payload = tool ? data.args : data.texts;
-  if (!Array.isArray(payload) || payload.length === 0 || !payload.every((s) => typeof s === 'string')) throw fail('payload');
+  if (!Array.isArray(payload) || payload.length === 0) throw fail('payload');
+  for (let i = 0; i < payload.length; i++) if (typeof payload[i] !== 'string') throw fail('payload');
   const dt = data.dt;
-  if (!Array.isArray(dt) || !dt.every((d) => typeof d === 'number' && Number.isSafeInteger(d))) throw fail('dt');
+  if (!Array.isArray(dt)) throw fail('dt');
+  for (let i = 0; i < dt.length; i++) { const d = dt[i]; if (typeof d !== 'number' || !Number.isSafeInteger(d)) throw fail('dt'); }
   if (dt.length !== payload.length - 1) throw fail('dt arity');
   if (!Number.isSafeInteger(seq0 + payload.length - 1)) throw fail('member seq range');
   let t = time0;
-  for (const d of dt as number[]) { t += d; if (!Number.isSafeInteger(t)) throw fail('member time range'); }
+  for (let i = 0; i < dt.length; i++) { t += dt[i] as number; if (!Number.isSafeInteger(t)) throw fail('member time range'); }
   const arrays = { dt: dt as number[], payload: payload as string[] };
-  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, payload.length, sourceText ?? arrays,
-    tool ? (data.id as string) : undefined, tool && 'name' in data ? (data.name as string) : undefined, sourceText ? arrays : undefined);
+  return new PackedRow(tag, seq0, time0, data.turn, data.step, data.index, payload.length, source ?? arrays,
+    tool ? sharedId(data.id as string) : undefined, tool && 'name' in data ? sharedName(data.name as string) : undefined, source ? arrays : undefined,
+    start, source instanceof Uint8Array ? end : -1);
 }
 
 type Delta = { kind: string; turn: number; step: number; index: number; text: string; id?: string; name?: string; hasName: boolean };

@@ -14,17 +14,22 @@ const CHUNK = 'assistant/chunk';
 /**
  * The complete log, indexed by seq, with compact type and time columns. Events read from a file
  * stay as byte ranges of the plaintext the loader already holds, so a large log costs a few
- * columns rather than an object graph per event. `event(seq)` hands out deep-frozen events only
- * (decisions §3.11).
+ * columns rather than an object graph per event. Storage is per record (an event, or a packed row
+ * standing for many seqs), with a column from seq to record, so a row's members share one slot and
+ * one line reference. `event(seq)` hands out deep-frozen events only (decisions §3.11).
  */
 export class EventLog {
-  private readonly slots: Slot[] = [];
+  /** Number of seqs. */
+  private n = 0;
+  /** Per seq: type id (into typeNames), time, and the record that holds the event. */
   private typeIds = new Uint16Array(1024);
   private times = new Float64Array(1024);
-  /** For byte-range slots: buffer id, start and end of the line. */
-  private refBuf = new Int32Array(1024);
-  private refStart = new Int32Array(1024);
-  private refEnd = new Int32Array(1024);
+  private recOf = new Int32Array(1024);
+  /** Per record: the slot, and for a stored line its buffer id (-1: none), start and end. */
+  private recs: Slot[] = [];
+  private refBuf = new Int32Array(256);
+  private refStart = new Int32Array(256);
+  private refEnd = new Int32Array(256);
   private readonly buffers: Uint8Array[] = [];
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly typeNames: string[] = [CHUNK];
@@ -33,7 +38,7 @@ export class EventLog {
   synthesizedFrom = Infinity;
 
   get length(): number {
-    return this.slots.length;
+    return this.n;
   }
 
   private grow(need: number): void {
@@ -42,21 +47,47 @@ export class EventLog {
     while (cap < need) cap *= 2;
     const t = new Uint16Array(cap); t.set(this.typeIds); this.typeIds = t;
     const m = new Float64Array(cap); m.set(this.times); this.times = m;
-    const b = new Int32Array(cap); b.set(this.refBuf); this.refBuf = b;
-    const st = new Int32Array(cap); st.set(this.refStart); this.refStart = st;
-    const en = new Int32Array(cap); en.set(this.refEnd); this.refEnd = en;
+    const r = new Int32Array(cap); r.set(this.recOf); this.recOf = r;
+  }
+
+  /** Starts a record holding `slot`; returns its index. */
+  private addRecord(slot: Slot, bufId: number, start: number, end: number): number {
+    const r = this.recs.length;
+    if (r === this.refBuf.length) {
+      const cap = r * 2;
+      const b = new Int32Array(cap); b.set(this.refBuf); this.refBuf = b;
+      const st = new Int32Array(cap); st.set(this.refStart); this.refStart = st;
+      const en = new Int32Array(cap); en.set(this.refEnd); this.refEnd = en;
+    }
+    this.recs.push(slot);
+    this.refBuf[r] = bufId;
+    this.refStart[r] = start;
+    this.refEnd[r] = end;
+    return r;
+  }
+
+  /** The slot holding seq (undefined out of range). */
+  private slot(seq: number): Slot | undefined {
+    return seq < this.n ? this.recs[this.recOf[seq]] : undefined;
   }
 
   /** Drops the columns' growth slack once the log is complete (appends still work: they grow again). */
   trim(): void {
-    const n = this.slots.length;
-    if (n === this.typeIds.length) return;
-    const cap = Math.max(n, 1);
-    this.typeIds = this.typeIds.slice(0, cap);
-    this.times = this.times.slice(0, cap);
-    this.refBuf = this.refBuf.slice(0, cap);
-    this.refStart = this.refStart.slice(0, cap);
-    this.refEnd = this.refEnd.slice(0, cap);
+    const n = this.n;
+    if (n !== this.typeIds.length) {
+      const cap = Math.max(n, 1);
+      this.typeIds = this.typeIds.slice(0, cap);
+      this.times = this.times.slice(0, cap);
+      this.recOf = this.recOf.slice(0, cap);
+    }
+    const r = this.recs.length;
+    if (r !== this.refBuf.length) {
+      const cap = Math.max(r, 1);
+      this.refBuf = this.refBuf.slice(0, cap);
+      this.refStart = this.refStart.slice(0, cap);
+      this.refEnd = this.refEnd.slice(0, cap);
+      this.recs = this.recs.slice();
+    }
   }
 
   /** Registers a plaintext buffer that byte-range slots point into; returns its id. */
@@ -75,49 +106,47 @@ export class EventLog {
     return id;
   }
 
-  /** Appends one event object. */
-  push(e: SessionEvent): void {
-    const s = this.slots.length;
+  private pushOne(e: SessionEvent, rec: number): void {
+    const s = this.n;
     this.grow(s + 1);
     this.typeIds[s] = this.typeId(e.type);
     this.times[s] = typeof e.time === 'number' ? e.time : NaN;
-    this.refBuf[s] = -1;
-    this.slots.push(e);
+    this.recOf[s] = rec;
+    this.n = s + 1;
+  }
+
+  /** Appends one event object. */
+  push(e: SessionEvent): void {
+    this.pushOne(e, this.addRecord(e, -1, 0, 0));
   }
 
   /** Appends one event read from a file, keeping only where its line is: bytes [start, end) of buffer `bufId`. */
   pushRef(e: SessionEvent, bufId: number, start: number, end: number): void {
-    const s = this.slots.length;
-    this.grow(s + 1);
-    this.typeIds[s] = this.typeId(e.type);
-    this.times[s] = typeof e.time === 'number' ? e.time : NaN;
-    this.refBuf[s] = bufId;
-    this.refStart[s] = start;
-    this.refEnd[s] = end;
-    this.slots.push(null);
+    this.pushOne(e, this.addRecord(null, bufId, start, end));
   }
 
   /** The JSON text of a byte-range slot (a stored line), else undefined. */
   lineAt(seq: number): string | undefined {
-    if (this.slots[seq] !== null) return undefined;
-    return this.decoder.decode(this.buffers[this.refBuf[seq]].subarray(this.refStart[seq], this.refEnd[seq]));
+    if (this.slot(seq) !== null) return undefined;
+    const r = this.recOf[seq];
+    return this.decoder.decode(this.buffers[this.refBuf[r]].subarray(this.refStart[r], this.refEnd[r]));
   }
 
   /** Appends a packed row's members; `bufId`, when given, says where the row's line is. */
   pushRow(row: PackedRow, bufId = -1, start = 0, end = 0): void {
     let t = row.time0;
     const dt = row.dt;
-    const s0 = this.slots.length;
-    this.grow(s0 + row.length);
-    for (let k = 0; k < row.length; k++) {
+    const s0 = this.n, len = row.length;
+    this.grow(s0 + len);
+    const rec = this.addRecord(row, bufId, start, end);
+    const types = this.typeIds, times = this.times, recOf = this.recOf;
+    for (let k = 0; k < len; k++) {
       if (k > 0) t += dt[k - 1];
-      this.typeIds[s0 + k] = 0;
-      this.times[s0 + k] = t;
-      this.refBuf[s0 + k] = bufId;
-      this.refStart[s0 + k] = start;
-      this.refEnd[s0 + k] = end;
-      this.slots.push(row);
+      types[s0 + k] = 0;
+      times[s0 + k] = t;
+      recOf[s0 + k] = rec;
     }
+    this.n = s0 + len;
     row.release();
   }
 
@@ -135,18 +164,19 @@ export class EventLog {
    * objects. Members of a packed row share their row's line.
    */
   lineRef(seq: number): [number, number, number] | undefined {
-    const s = this.slots[seq];
+    const s = this.slot(seq);
     if (s !== null && !(s instanceof PackedRow)) return undefined;
-    const b = this.refBuf[seq];
-    return b >= 0 ? [b, this.refStart[seq], this.refEnd[seq]] : undefined;
+    const r = this.recOf[seq];
+    const b = this.refBuf[r];
+    return b >= 0 ? [b, this.refStart[r], this.refEnd[r]] : undefined;
   }
 
   slotAt(seq: number): Slot {
-    return this.slots[seq];
+    return this.slot(seq) as Slot;
   }
 
   isPacked(seq: number): boolean {
-    return this.slots[seq] instanceof PackedRow;
+    return this.slot(seq) instanceof PackedRow;
   }
 
   typeAt(seq: number): string {
@@ -162,7 +192,7 @@ export class EventLog {
   /** Events per type over the whole log, from the type column. */
   typeCounts(): Map<string, number> {
     const counts = new Uint32Array(this.typeNames.length + 1);
-    const n = this.slots.length;
+    const n = this.n;
     for (let s = 0; s < n; s++) counts[Math.min(this.typeIds[s], this.typeNames.length)]++;
     const out = new Map<string, number>();
     this.typeNames.forEach((name, id) => { if (counts[id]) out.set(name, counts[id]); });
@@ -179,19 +209,20 @@ export class EventLog {
 
   /** The stored event, unfrozen: a fresh parse for byte-range slots. */
   rawAt(seq: number): SessionEvent {
-    const s = this.slots[seq];
+    const s = this.slot(seq);
     if (s === null) return JSON.parse(this.lineAt(seq)!) as SessionEvent;
-    return s instanceof PackedRow ? s.member(seq - s.seq0) : s;
+    // out of range: undefined, as an index past the end of an array gives
+    return s instanceof PackedRow ? s.member(seq - s.seq0) : (s as SessionEvent);
   }
 
   /** The event at seq, deep-frozen. */
   event(seq: number): SessionEvent {
-    if (!(seq >= 0 && seq < this.slots.length)) throw new RangeError(`no event at seq ${seq}`);
+    if (!(seq >= 0 && seq < this.n)) throw new RangeError(`no event at seq ${seq}`);
     return deepFreeze(this.rawAt(seq));
   }
 
   /** Events [from, to) deep-frozen. */
-  events(from = 0, to = this.slots.length): SessionEvent[] {
+  events(from = 0, to = this.n): SessionEvent[] {
     const out: SessionEvent[] = [];
     for (let s = from; s < to; s++) out.push(this.event(s));
     return out;

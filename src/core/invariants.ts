@@ -33,14 +33,18 @@ export class InvariantChecker {
   }
 
   private stepIdentity(seq: number, type: string, d: Record<string, unknown>): void {
-    if (d.turn !== this.openTurn || d.step !== this.openStep) {
-      this.v(seq, 'open-step', `${type} names turn ${fmt(d.turn)}/step ${fmt(d.step)} but open is turn ${fmt(this.openTurn)}/step ${fmt(this.openStep)}.`);
+    this.stepIs(seq, type, d.turn, d.step);
+  }
+
+  private stepIs(seq: number, type: string, turn: unknown, step: unknown): void {
+    if (turn !== this.openTurn || step !== this.openStep) {
+      this.v(seq, 'open-step', `${type} names turn ${fmt(turn)}/step ${fmt(step)} but open is turn ${fmt(this.openTurn)}/step ${fmt(this.openStep)}.`);
     }
   }
 
   /** A packed row shares turn/step: one check stands for all its members. */
   observeRow(row: { turn: number; step: number }, seq0: number): void {
-    this.stepIdentity(seq0, 'assistant/chunk', { turn: row.turn, step: row.step });
+    this.stepIs(seq0, 'assistant/chunk', row.turn, row.step);
   }
 
   observe(e: SessionEvent, s: number): void {

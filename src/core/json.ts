@@ -201,9 +201,10 @@ export function stringifyJson(v: unknown): string {
  * strict equality for scalars. Returns 'deep' when either side nests deeper than `maxDepth`.
  */
 export function jsonEqual(a: unknown, b: unknown, maxDepth = Infinity): boolean | 'deep' {
-  const stack: [unknown, unknown, number][] = [[a, b, 0]];
-  while (stack.length) {
-    const [x, y, d] = stack.pop()!;
+  // three parallel stacks rather than a tuple per pair: no garbage per visited value
+  const xs: unknown[] = [a], ys: unknown[] = [b], ds: number[] = [0];
+  while (xs.length) {
+    const x = xs.pop(), y = ys.pop(), d = ds.pop()!;
     if (d > maxDepth) return 'deep';
     if (x === y) continue;
     if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
@@ -212,13 +213,13 @@ export function jsonEqual(a: unknown, b: unknown, maxDepth = Infinity): boolean 
     if (ax) {
       const xa = x as unknown[], ya = y as unknown[];
       if (xa.length !== ya.length) return false;
-      for (let i = 0; i < xa.length; i++) stack.push([xa[i], ya[i], d + 1]);
+      for (let i = 0; i < xa.length; i++) { xs.push(xa[i]); ys.push(ya[i]); ds.push(d + 1); }
     } else {
       const kx = Object.keys(x), ky = Object.keys(y);
       if (kx.length !== ky.length) return false;
       for (const k of kx) {
         if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
-        stack.push([(x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k], d + 1]);
+        xs.push((x as Record<string, unknown>)[k]); ys.push((y as Record<string, unknown>)[k]); ds.push(d + 1);
       }
     }
   }
@@ -228,13 +229,17 @@ export function jsonEqual(a: unknown, b: unknown, maxDepth = Infinity): boolean 
 /** Greatest container nesting depth of a JSON value (iterative); stops counting past `limit`. */
 export function jsonDepth(v: unknown, limit = Infinity): number {
   let max = 0;
-  const stack: [unknown, number][] = [[v, 0]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
+  // parallel stacks, and scalars are never pushed: no garbage per visited value
+  const xs: unknown[] = [v], ds: number[] = [0];
+  while (xs.length) {
+    const x = xs.pop(), d = ds.pop()!;
     if (typeof x !== 'object' || x === null) continue;
     if (d + 1 > max) { max = d + 1; if (max > limit) return max; }
-    if (Array.isArray(x)) for (const c of x) stack.push([c, d + 1]);
-    else for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], d + 1]);
+    if (Array.isArray(x)) {
+      for (const c of x) if (typeof c === 'object' && c !== null) { xs.push(c); ds.push(d + 1); }
+    } else {
+      for (const k of Object.keys(x)) { const c = (x as Record<string, unknown>)[k]; if (typeof c === 'object' && c !== null) { xs.push(c); ds.push(d + 1); } }
+    }
   }
   return max;
 }

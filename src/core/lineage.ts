@@ -21,13 +21,14 @@ export class LineageIndex {
 
   private buildReverse(): { offsets: Int32Array; citers: Int32Array } {
     const n = this.log.length;
-    const { cited, citer } = this.index.citations();
+    const { cited, length, citer } = this.index.citationRuns();
     const offsets = new Int32Array(n + 1);
-    for (let i = 0; i < cited.length; i++) offsets[cited[i] + 1]++;
+    for (let k = 0; k < cited.length; k++) for (let i = 0; i < length[k]; i++) offsets[cited[k] + i + 1]++;
     for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
     const citers = new Int32Array(offsets[n]);
     const fill = offsets.slice(0, n);
-    for (let i = 0; i < cited.length; i++) citers[fill[cited[i]]++] = citer[i];
+    // pairs in citer order, so each seq's citers come out ascending
+    for (let k = 0; k < cited.length; k++) for (let i = 0; i < length[k]; i++) citers[fill[cited[k] + i]++] = citer[k];
     return { offsets, citers };
   }
 

@@ -1,20 +1,8 @@
+import { IntColumn } from './columns';
 import { isPlainRecord } from './errors';
 import { deriveEventMessage } from './messages';
 import { isAppendSurfaceEvent, isCompactionCheckpoint } from './transcript';
 import type { SessionEvent } from './types';
-
-/** A growable Int32 column. */
-class IntColumn {
-  private a = new Int32Array(256);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.a.length) { const b = new Int32Array(this.a.length * 2); b.set(this.a); this.a = b; }
-    this.a[this.length++] = v;
-  }
-  view(): Int32Array {
-    return this.a.subarray(0, this.length);
-  }
-}
 
 /**
  * What the viewer needs to answer "as of seq N" and lineage questions without touching the log
@@ -26,8 +14,14 @@ export class LogIndex {
   private readonly compactions = new IntColumn();
   private readonly headers = new IntColumn();
   private readonly turns = new IntColumn();
-  private readonly citedSeqs = new IntColumn();
-  private readonly citerSeqs = new IntColumn();
+  /**
+   * Citation pairs (cited, citer) in citer order, as runs of consecutive cited seqs with one citer:
+   * a message citing its chunks is one run, not one pair per chunk.
+   */
+  private readonly runCited = new IntColumn();
+  private readonly runLength = new IntColumn();
+  private readonly runCiter = new IntColumn();
+  private pairs = 0;
   /** Checkpoint seq → the compaction/summary it cites. */
   readonly compactionSummary = new Map<number, number>();
   /** Surface events that project to no message (assistant messages with empty content). */
@@ -44,7 +38,7 @@ export class LogIndex {
     else if (t === 'turn/start') this.turns.push(seq);
     else if (t === 'compaction/summary') this.summaries.add(seq);
     const src = (e as { sourceEventSeqs?: unknown }).sourceEventSeqs;
-    if (Array.isArray(src)) for (const c of src) if (Number.isSafeInteger(c) && c >= 0 && c < seq) { this.citedSeqs.push(c); this.citerSeqs.push(seq); }
+    if (Array.isArray(src)) for (const c of src) if (Number.isSafeInteger(c) && c >= 0 && c < seq) this.cite(c, seq);
     if (t !== 'user/message' && t !== 'assistant/message' && t !== 'tool/result') return;
     if (isAppendSurfaceEvent(e)) this.transcript.push(seq);
     else if (isPlainRecord(e.surfaceOp)) {
@@ -65,8 +59,35 @@ export class LogIndex {
   get headerSeqs(): Int32Array { return this.headers.view(); }
   get turnSeqs(): Int32Array { return this.turns.view(); }
 
-  /** Citation pairs (cited, citer), in citer order. */
+  /** The last run's citer and the cited seq that would extend it (-1: no run yet). */
+  private runOpenCiter = -1;
+  private runNextCited = -1;
+
+  private cite(cited: number, citer: number): void {
+    this.pairs++;
+    if (citer === this.runOpenCiter && cited === this.runNextCited) {
+      const k = this.runLength.length - 1;
+      this.runLength.set(k, this.runLength.at(k) + 1);
+    } else {
+      this.runCited.push(cited); this.runLength.push(1); this.runCiter.push(citer);
+      this.runOpenCiter = citer;
+    }
+    this.runNextCited = cited + 1;
+  }
+
+  /** Citation runs in citer order: run k is pairs (cited[k] + i, citer[k]) for i < length[k]. */
+  citationRuns(): { cited: Int32Array; length: Int32Array; citer: Int32Array } {
+    return { cited: this.runCited.view(), length: this.runLength.view(), citer: this.runCiter.view() };
+  }
+
+  /** Citation pairs (cited, citer), in citer order (expanded from the runs). */
   citations(): { cited: Int32Array; citer: Int32Array } {
-    return { cited: this.citedSeqs.view(), citer: this.citerSeqs.view() };
+    const cited = new Int32Array(this.pairs), citer = new Int32Array(this.pairs);
+    const runs = this.citationRuns();
+    let p = 0;
+    for (let k = 0; k < runs.cited.length; k++) {
+      for (let i = 0; i < runs.length[k]; i++) { cited[p] = runs.cited[k] + i; citer[p++] = runs.citer[k]; }
+    }
+    return { cited, citer };
   }
 }

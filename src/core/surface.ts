@@ -1,4 +1,5 @@
 import { isSurfaceEligibleType } from './catalog';
+import { IntColumn, lastAtOrBeforeIn } from './columns';
 import { SessionError, isPlainRecord, isSafeNonNegInt } from './errors';
 import { jsonDepth, jsonEqual } from './json';
 import type { SessionEvent } from './types';
@@ -75,11 +76,16 @@ export class SurfaceFold {
   /** Live surface nodes (seqs) in surface order. Do not mutate. */
   readonly nodes: number[] = [];
   gen = 0;
-  /** seq of the replace that shadowed a node; absent while the node is live. */
-  readonly removedAt = new Map<number, number>();
-  /** Every node ever on the surface, in global order (a doubly linked list keyed by seq). */
-  private readonly next = new Map<number, number>();
-  private readonly prev = new Map<number, number>();
+  /**
+   * Every node ever on the surface, by ordinal: nodes join in seq order, so the seqs ascend and an
+   * ordinal is found by binary search. Columns rather than maps keyed by seq: no entry objects.
+   */
+  private readonly nodeSeq = new IntColumn();
+  /** Seq of the replace that shadowed the node; -1 while it is live. */
+  private readonly nodeRemovedAt = new IntColumn();
+  /** The global order, a doubly linked list of ordinals (-1: none). */
+  private readonly nodeNext = new IntColumn();
+  private readonly nodePrev = new IntColumn();
   private head = -1;
   private tail = -1;
   /** Replacements in log order. */
@@ -105,7 +111,9 @@ export class SurfaceFold {
     if (!isReplaceOp(op)) throw surfaceErr(`Session event "${e.type}" carries an invalid replace surfaceOp.`, e.seq);
     const si = this.nodes.indexOf(op.start);
     if (si < 0) throw surfaceErr(`Surface replace: start seq ${op.start} not found in surface.`, e.seq);
-    const ei = this.nodes.indexOf(op.end);
+    // seqs on the surface are unique: look past the start first (the usual order), then before it
+    let ei = this.nodes.indexOf(op.end, si);
+    if (ei < 0) ei = this.nodes.indexOf(op.end);
     if (ei < 0) throw surfaceErr(`Surface replace: end seq ${op.end} not found in surface.`, e.seq);
     if (si > ei) throw surfaceErr(`Surface replace: start seq ${op.start} (index ${si}) is after end seq ${op.end} (index ${ei}).`, e.seq);
     const shadowed = this.nodes.slice(si, ei + 1);
@@ -123,34 +131,47 @@ export class SurfaceFold {
     }
     const first = this.nodes[p.si];
     this.nodes.splice(p.si, p.ei - p.si + 1, p.seq);
-    for (const s of p.shadowed) this.removedAt.set(s, p.seq);
+    for (const s of p.shadowed) this.nodeRemovedAt.set(this.ordinalOf(s), p.seq);
     this.link(p.seq, first);
     this.gen++;
     this.replacements.push({ seq: p.seq, start: p.shadowed[0], end: p.shadowed[p.shadowed.length - 1], shadowed: p.shadowed });
   }
 
-  /** Inserts `seq` into the global order before `before` (or at the end when -1). */
+  /** Ordinal of a node that joined the surface (it must have). */
+  private ordinalOf(seq: number): number {
+    return lastAtOrBeforeIn(this.nodeSeq.view(), this.nodeSeq.length, seq);
+  }
+
+  /** Inserts `seq`, a new node, into the global order before node `before` (or at the end when -1). */
   private link(seq: number, before: number): void {
+    const o = this.nodeSeq.length;
+    this.nodeSeq.push(seq);
+    this.nodeRemovedAt.push(-1);
     if (before < 0) {
-      if (this.tail >= 0) { this.next.set(this.tail, seq); this.prev.set(seq, this.tail); } else this.head = seq;
-      this.tail = seq;
+      this.nodeNext.push(-1);
+      this.nodePrev.push(this.tail);
+      if (this.tail >= 0) this.nodeNext.set(this.tail, o); else this.head = o;
+      this.tail = o;
       return;
     }
-    const p = this.prev.get(before);
-    this.prev.set(before, seq);
-    this.next.set(seq, before);
-    if (p === undefined) this.head = seq; else { this.next.set(p, seq); this.prev.set(seq, p); }
+    const b = this.ordinalOf(before);
+    const p = this.nodePrev.at(b);
+    this.nodeNext.push(b);
+    this.nodePrev.push(p);
+    this.nodePrev.set(b, o);
+    if (p < 0) this.head = o; else this.nodeNext.set(p, o);
   }
 
   /** Every node ever on the surface, in global order, with the seq that shadowed it (Infinity if live). */
   orderedNodes(): { seqs: Float64Array; removedAt: Float64Array } {
-    const n = this.next.size + (this.head >= 0 ? 1 : 0);
+    const n = this.nodeSeq.length;
     const seqs = new Float64Array(n);
     const removedAt = new Float64Array(n);
     let i = 0;
-    for (let s = this.head; s >= 0 && i < n; s = this.next.get(s) ?? -1) {
-      seqs[i] = s;
-      removedAt[i] = this.removedAt.get(s) ?? Infinity;
+    for (let o = this.head; o >= 0 && i < n; o = this.nodeNext.at(o)) {
+      seqs[i] = this.nodeSeq.at(o);
+      const r = this.nodeRemovedAt.at(o);
+      removedAt[i] = r < 0 ? Infinity : r;
       i++;
     }
     return { seqs, removedAt };

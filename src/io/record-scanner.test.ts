@@ -19,11 +19,11 @@ describe('RecordScanner (persistence.md §3.5)', () => {
     expect(s.fragmentBytes).toBeGreaterThan(0);
     expect(s.committedError()).toBeUndefined();
   });
-  it('gives the same result however the bytes are split across pushes', () => {
+  it('gives the same result however the bytes are split across pushes or decoded in pieces', () => {
     const text = jsonl([...closedToolTurn(), turnStart(8, 2)]) + '{"torn';
     const bytes = utf8(text);
-    for (const cut of [1, 7, 50, 200, bytes.length - 3]) {
-      const s = new RecordScanner(2);
+    for (const cut of [1, 7, 50, 200, bytes.length - 3]) for (const piece of [1, 40, 1 << 20]) {
+      const s = new RecordScanner(2, undefined, undefined, piece);
       s.push(bytes.subarray(0, cut)); s.push(bytes.subarray(cut)); s.finish();
       expect(s.log.length).toBe(9);
       expect(s.fragmentBytes).toBe(6);
@@ -36,6 +36,15 @@ describe('RecordScanner (persistence.md §3.5)', () => {
     expect(s.dropped.map((d) => d.reason)).toEqual(['unparsable', 'after-damage']);
     expect(s.committedError()).toBeUndefined();
   });
+  it('places the first bad record at the same byte offset whatever the decode piece', () => {
+    const good = jsonl([turnStart(0, 1), userMessage(1, 'u', 'é€𝄞'), stepStart(2, 1, 1)]);
+    for (const piece of [1, 5, 90, 1 << 20]) {
+      const s = new RecordScanner(2, undefined, undefined, piece);
+      s.push(utf8(good + 'garbage\n' + jsonl([textChunk(3, 'x')]))); s.finish();
+      expect(s.firstBad).toMatchObject({ line: 5, byteOffset: utf8(good).length });
+      expect(s.preservedBytes).toBe(utf8(good).length);
+    }
+  });
   it('makes damage committed when any later record is a turn/end', () => {
     const s = scan(jsonl([turnStart(0, 1)]) + 'garbage\n' + jsonl([turnEnd(2, 1)]));
     expect(s.committedError()).toMatchObject({ code: 'committed-unparsable', line: 3 });
@@ -44,6 +53,29 @@ describe('RecordScanner (persistence.md §3.5)', () => {
   });
   it('refuses a null record as corrupt with a sentence, not a crash', () => {
     expect(() => scan(jsonl([turnStart(0, 1)]) + 'null\n')).toThrow(/JSON literal null/);
+  });
+  it('keeps each line as its exact bytes, with multi-byte, astral and invalid UTF-8 text, however split or decoded', () => {
+    const texts = ['plain', 'é', '€uro', '𝄞 clef', 'x'.repeat(300) + 'ü', '', '\u2028'];
+    const events = texts.map((t, i) => userMessage(i, `u${i}`, t));
+    const lines = events.map((e) => utf8(JSON.stringify(e)));
+    // an invalid byte inside a string: it decodes to U+FFFD (3 bytes when re-encoded), not to itself
+    const bad = utf8(JSON.stringify(userMessage(texts.length, 'ub', 'a#b')));
+    bad[bad.indexOf(0x23)] = 0xff;
+    lines.push(bad);
+    lines.push(utf8(JSON.stringify({ type: 'text-chunks', seq0: texts.length + 1, time0: 5, data: { turn: 1, step: 1, index: 0, dt: [1, 1], texts: ['α', 'β', 'γ'] } })));
+    const bytes = new Uint8Array(lines.reduce((n, l) => n + l.length + 1, 0));
+    let o = 0;
+    for (const l of lines) { bytes.set(l, o); o += l.length; bytes[o++] = 10; }
+    for (const [cut, piece] of [[0, 1 << 20], [1, 1], [17, 7], [200, 64], [420, 1 << 20], [bytes.length - 1, 300], [bytes.length >> 1, 0]]) {
+      const s = new RecordScanner(2, undefined, undefined, piece);
+      s.push(bytes.subarray(0, cut)); s.push(bytes.subarray(cut)); s.finish();
+      expect(s.log.length).toBe(lines.length + 2);
+      lines.forEach((l, i) => {
+        const [b, start, end] = s.log.lineRef(i)!;
+        expect(s.log.bufferAt(b).subarray(start, end)).toEqual(l);
+      });
+      expect(s.log.rawAt(texts.length + 3)).toMatchObject({ data: { chunk: { text: 'γ' } } });
+    }
   });
   it('flags -0 values as non-JSON numbers', () => {
     const s = scan('{"type":"todo/write","seq":0,"time":0,"data":{"n":-0}}\n');

@@ -1,11 +1,18 @@
 import { isRowTag } from '../core/catalog';
 import { PackedRow, decodeStorageRecord } from '../core/chunk-rows';
+import { IntColumn, lastAtOrBeforeIn } from '../core/columns';
 import { EventLog } from '../core/event-log';
 import { SessionError } from '../core/errors';
 import { hasNonJsonNumber, stringifyJson } from '../core/json';
 import type { SessionEvent } from '../core/types';
 
 const LF = 10;
+/**
+ * Plaintext is decoded about this many bytes at a time, whatever the block pushed: each decoded
+ * string dies before the next is made, so a load holds less dead text at once (the lines are
+ * parsed from it and only byte ranges are kept).
+ */
+const DECODE_PIECE = 1 << 20;
 
 /**
  * Receives each preserved record in order: an event, with where its line lies in a registered
@@ -57,16 +64,17 @@ export class RecordScanner {
   committedTurnEndLine?: number;
   /** Seqs whose values hold -0 or a non-finite number (decisions §3.5). */
   readonly nonJsonNumberSeqs: number[] = [];
-  /** Line of each record start, parallel to recordSeq0. */
-  private readonly recordLine: number[] = [];
-  private readonly recordSeq0: number[] = [];
+  /** Line of each preserved record, parallel to recordSeq0 (the record's first seq). */
+  private readonly recordLine = new IntColumn();
+  private readonly recordSeq0 = new IntColumn();
   private expected = 0;
   private line: number;
   private bytesSeen = 0;
   private carry: Uint8Array | null = null;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000) {
+  /** `decodePiece`: bytes decoded at a time (tests make it small to cross piece ends often). */
+  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000, private readonly decodePiece = DECODE_PIECE) {
     this.log = new EventLog();
     this.sink = sink ?? {
       addBuffer: (b) => this.log.addBuffer(b),
@@ -113,10 +121,8 @@ export class RecordScanner {
 
   /** Physical line of the record that holds seq, or undefined. */
   lineOfSeq(seq: number): number | undefined {
-    const a = this.recordSeq0;
-    let lo = 0, hi = a.length - 1, ans = -1;
-    while (lo <= hi) { const m = (lo + hi) >> 1; if (a[m] <= seq) { ans = m; lo = m + 1; } else hi = m - 1; }
-    return ans < 0 ? undefined : this.recordLine[ans];
+    const ans = lastAtOrBeforeIn(this.recordSeq0.view(), this.recordSeq0.length, seq);
+    return ans < 0 ? undefined : this.recordLine.at(ans);
   }
 
   /** Feeds plaintext; any bytes after the last LF are carried to the next push. */
@@ -130,28 +136,47 @@ export class RecordScanner {
     }
     const last = buf.lastIndexOf(LF);
     if (last < 0) { this.carry = buf.length ? buf.slice() : null; return; }
-    const text = this.decoder.decode(buf.subarray(0, last));
-    this.scanText(text, buf, last);
+    this.scanBlock(buf, last);
     if (last + 1 < buf.length) this.carry = buf.slice(last + 1);
   }
 
-  private scanText(text: string, bytes: Uint8Array, lastLf: number): void {
+  /** Scans the complete lines of `bytes` (through its last LF, `lastLf`), decoding a piece at a time. */
+  private scanBlock(bytes: Uint8Array, lastLf: number): void {
     const bufId = this.sink.addBuffer(bytes);
-    let pos = 0;
-    let bytePos = 0;
     let lineIndex = 0;
+    for (let p = 0; p <= lastLf;) {
+      // pieces end at an LF: no UTF-8 sequence is cut, and lines stay whole
+      const q = p + this.decodePiece < lastLf ? bytes.indexOf(LF, p + this.decodePiece) : lastLf;
+      lineIndex = this.scanPiece(this.decoder.decode(bytes.subarray(p, q)), bytes, p, q, bufId, lineIndex);
+      p = q + 1;
+    }
+    this.bytesSeen += lastLf + 1;
+    // RegExp's legacy statics hold the last matched subject (a slice of this block): let it go
+    RESET_LAST_MATCH.test('');
+  }
+
+  /** The lines of `text`, decoded from bytes [from, pieceLf); returns the next line index in the buffer. */
+  private scanPiece(text: string, bytes: Uint8Array, from: number, pieceLf: number, bufId: number, lineIndex: number): number {
+    let pos = 0;
+    let bytePos = from;
     const end = text.length;
     while (pos <= end) {
       let nl = text.indexOf('\n', pos);
       if (nl < 0) nl = end;
-      let byteEnd = bytes.indexOf(LF, bytePos);
-      if (byteEnd < 0 || byteEnd > lastLf) byteEnd = lastLf;
+      // A line never has fewer UTF-8 bytes than UTF-16 units (nor holds an LF byte), so its end in
+      // bytes is at or past the guess below, and an LF exactly there proves the guess: an ASCII
+      // line (nearly every line) costs one byte read instead of a search.
+      let byteEnd = bytePos + (nl - pos);
+      if (bytes[byteEnd] !== LF) {
+        byteEnd = bytes.indexOf(LF, bytePos);
+        if (byteEnd < 0 || byteEnd > pieceLf) byteEnd = pieceLf;
+      }
       this.record(text.slice(pos, nl), bytes, lineIndex, bufId, bytePos, byteEnd);
       lineIndex++;
       pos = nl + 1;
       bytePos = byteEnd + 1;
     }
-    this.bytesSeen += lastLf + 1;
+    return lineIndex;
   }
 
   private record(line: string, bytes: Uint8Array, lineIndex: number, bufId: number, start: number, end: number): void {
@@ -169,7 +194,7 @@ export class RecordScanner {
       const o = v as Record<string, unknown>;
       if (isRowTag(o.type)) {
         let row: PackedRow;
-        try { row = decodeStorageRecord(o, bytes.subarray(start, end)) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
+        try { row = decodeStorageRecord(o, bytes, start, end) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
         this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
         this.sink.pushRow(row, bufId, start, end);
@@ -207,6 +232,8 @@ export class RecordScanner {
   /** Ends the input; the carry, if any, is the torn fragment. */
   finish(): void {
     if (this.carry && this.carry.length === 0) this.carry = null;
+    this.recordLine.trim();
+    this.recordSeq0.trim();
   }
 
   /** The committed-damage refusal, if the scan found one. */
@@ -225,6 +252,8 @@ export class RecordScanner {
  * the parsed value. Cheap scans only: this runs on every event line.
  */
 const EXPONENT_HINT = /\d[eE]\+?\d{3}/;
+/** Matches the empty string, so that the last match kept by RegExp is no longer a line of the last block. */
+const RESET_LAST_MATCH = /^/;
 const mayHoldNonJsonNumber = (line: string) => line.indexOf('-0') >= 0 || EXPONENT_HINT.test(line);
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { textChunk, turnStart, userMessage, utf8 } from '../testing/builders';
+import { PackedRow, decodeStorageRecord, packChunkRuns } from './chunk-rows';
+import { EventLog } from './event-log';
+
+/** A buffer holding the JSONL lines of `records`, with each line's byte range. */
+function lines(records: unknown[]): { bytes: Uint8Array; ranges: [number, number][] } {
+  const texts = records.map((r) => JSON.stringify(r));
+  const bytes = utf8(texts.join('\n') + '\n');
+  const ranges: [number, number][] = [];
+  let p = 0;
+  for (const t of texts) { const n = utf8(t).length; ranges.push([p, p + n]); p += n + 1; }
+  return { bytes, ranges };
+}
+
+describe('EventLog storage (one record per line or object, a seq column to find it)', () => {
+  const ts = turnStart(0, 1);
+  const chunks = [1, 2, 3, 4].map((s) => textChunk(s, `t${s}é`, { time: 2000 + s * 7 }));
+  const packed = packChunkRuns(chunks);
+  const msg = userMessage(5, 'u1', 'hi');
+  const build = () => {
+    const { bytes, ranges } = lines([ts, packed[0], msg]);
+    const log = new EventLog();
+    const id = log.addBuffer(bytes);
+    log.pushRef(ts, id, ...ranges[0]);
+    const row = decodeStorageRecord(JSON.parse(new TextDecoder().decode(bytes.subarray(...ranges[1]))), bytes, ...ranges[1]) as PackedRow;
+    log.pushRow(row, id, ...ranges[1]);
+    log.push(msg);
+    return { log, row, ranges };
+  };
+
+  it('answers every seq from its record: slots, types, times, lines and events', () => {
+    const { log, row, ranges } = build();
+    expect(log.length).toBe(6);
+    expect(log.slotAt(0)).toBeNull();
+    for (let s = 1; s <= 4; s++) {
+      expect(log.slotAt(s)).toBe(row);
+      expect(log.isPacked(s)).toBe(true);
+      expect(log.lineRef(s)).toEqual([0, ...ranges[1]]);
+      expect(log.timeAt(s)).toBe(2000 + s * 7);
+      expect(log.rawAt(s)).toEqual(chunks[s - 1]);
+    }
+    expect(log.slotAt(5)).toBe(msg);
+    expect(log.lineRef(0)).toEqual([0, ...ranges[0]]);
+    expect(log.lineRef(5)).toBeUndefined();
+    expect(log.lineAt(0)).toBe(JSON.stringify(ts));
+    expect(log.lineAt(1)).toBeUndefined();
+    expect(log.lineAt(5)).toBeUndefined();
+    expect([0, 1, 4, 5].map((s) => log.typeAt(s))).toEqual(['turn/start', 'assistant/chunk', 'assistant/chunk', 'user/message']);
+    expect(log.events()).toEqual([ts, ...chunks, msg]);
+    expect(Object.fromEntries(log.typeCounts())).toEqual({ 'assistant/chunk': 4, 'turn/start': 1, 'user/message': 1 });
+  });
+
+  it('gives undefined past the end, as an array would', () => {
+    const { log } = build();
+    for (const s of [6, 7, 1000, -1]) {
+      expect(log.slotAt(s)).toBeUndefined();
+      expect(log.isPacked(s)).toBe(false);
+      expect(log.lineRef(s)).toBeUndefined();
+      expect(log.lineAt(s)).toBeUndefined();
+      expect(log.rawAt(s)).toBeUndefined();
+    }
+    expect(() => log.event(6)).toThrow(RangeError);
+  });
+
+  it('keeps working after trim, and grows again on append', () => {
+    const { log, row } = build();
+    log.trim();
+    for (let s = 6; s < 3000; s++) log.push(turnStart(s, s));
+    expect(log.length).toBe(3000);
+    expect(log.slotAt(3)).toBe(row);
+    expect(log.rawAt(0)).toEqual(ts);
+    expect(log.rawAt(2999)).toEqual(turnStart(2999, 2999));
+    expect(log.timeAt(2999)).toBe(1000 + 2999);
+    log.trim();
+    expect(log.slotAt(3000)).toBeUndefined();
+  });
+});
