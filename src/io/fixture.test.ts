@@ -102,4 +102,17 @@ describe('loadFixture on built input', () => {
     expect(isFixtureLog(utf8(jsonl([headerRecord()])))).toBe(false);
     expect(isFixtureLog(utf8('not json\n'))).toBe(false);
   });
+
+  it('reads only the first two non-blank lines: blank lines, CRLF and BOMs count as the whole text would', () => {
+    const h = JSON.stringify({ type: 'session', id: 'f', createdAt: 0, cwd: '/x' });
+    const body = JSON.stringify({ type: 'turn/start', data: { turn: 1 } });
+    const withSeq = JSON.stringify({ type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } });
+    expect(isFixtureLog(utf8(`\r\n  \n${h}\r\n\n\t\n${body}\r\n`))).toBe(true);
+    expect(isFixtureLog(utf8(`\uFEFF${h}\n${body}\n`))).toBe(true);
+    // a BOM on a later line is text there (the line no longer parses), as when the whole file is decoded
+    expect(isFixtureLog(utf8(`${h}\n\uFEFF${body}\n`))).toBe(false);
+    expect(isFixtureLog(utf8(`${h}\n\n${withSeq}\n`))).toBe(false);
+    // whatever follows the second non-blank line is not read: broken bytes there do not matter
+    expect(isFixtureLog(new Uint8Array([...utf8(`${h}\n${body}\n`), 0xff, 0xfe, 10, ...utf8('{"type"')]))).toBe(true);
+  });
 });

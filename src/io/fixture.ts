@@ -31,6 +31,8 @@ export interface FixtureLoadResult extends LoadResult {
 interface Line { readonly no: number; readonly text: string }
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
+/** For lines after the first: a BOM there is text, as it is when the whole file is decoded at once. */
+const innerDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Physical lines (1-based), CRLF tolerated, blank lines dropped. */
 function nonBlankLines(bytes: Uint8Array): Line[] {
@@ -40,6 +42,23 @@ function nonBlankLines(bytes: Uint8Array): Line[] {
   for (let i = 0; i < parts.length; i++) {
     const t = parts[i].endsWith('\r') ? parts[i].slice(0, -1) : parts[i];
     if (t.trim() !== '') out.push({ no: i + 1, text: t });
+  }
+  return out;
+}
+
+/**
+ * The first `max` non-blank physical lines, as `nonBlankLines` numbers and reads them, decoding
+ * only those lines: the fixture check runs on every plain file opened, large logs included.
+ */
+function firstNonBlankLines(bytes: Uint8Array, max: number): Line[] {
+  const out: Line[] = [];
+  for (let p = 0, no = 1; p <= bytes.length && out.length < max; no++) {
+    let lf = bytes.indexOf(10, p);
+    if (lf < 0) lf = bytes.length;
+    const raw = (no === 1 ? decoder : innerDecoder).decode(bytes.subarray(p, lf));
+    const t = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (t.trim() !== '') out.push({ no, text: t });
+    p = lf + 1;
   }
   return out;
 }
@@ -55,7 +74,7 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
  */
 export function isFixtureLog(bytes: Uint8Array): boolean {
   if (sniffFormat(bytes) !== 'jsonl') return false;
-  const lines = nonBlankLines(bytes);
+  const lines = firstNonBlankLines(bytes, 2);
   if (lines.length === 0) return false;
   const h = tryParse(lines[0].text);
   if (!h.ok || !isPlainRecord(h.value) || h.value.type !== 'session') return false;
