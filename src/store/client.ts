@@ -12,7 +12,8 @@ export class SessionClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 
-  load(bytes: ArrayBuffer, fileName: string | undefined, cb: LoadCallbacks, entry?: string): void {
+  /** `bytes`: an ArrayBuffer (transferred, so the page keeps no copy) or a Blob (read by the worker). */
+  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string): void {
     this.terminate();
     const w = new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
     this.worker = w;
@@ -31,7 +32,7 @@ export class SessionClient {
     };
     w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`); };
     const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}) };
-    w.postMessage(msg, [bytes]);
+    w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
   }
 
   /** Stops the worker now (Cancel, or a new file): its memory goes with it. */

@@ -64,13 +64,13 @@ export interface Restore {
   onFailed?: (message: string) => void;
 }
 
-export function openBytes(bytes: ArrayBuffer, fileName: string, sessionName: string, restore: Restore = {}): void {
+export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionName: string, restore: Restore = {}): void {
   generation++;
   const gen = generation;
   rowCache.clear();
   inflight.clear();
   queued = [];
-  set({ phase: 'loading', progress: { done: 0, total: bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
+  set({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
     selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, ...(restore.view ? { view: restore.view } : {}) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },

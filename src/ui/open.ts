@@ -11,8 +11,7 @@ export const DEFAULT_DEMO = 'demo.jsonl';
 export async function openFile(file: File): Promise<void> {
   if (!(await admitFileSize(file))) return;
   useApp.setState({ phase: 'loading', progress: { done: 0, total: file.size }, message: undefined });
-  const bytes = await file.arrayBuffer();
-  openAndKeep(bytes, file.name, `file:${file.name}`, {}, file);
+  await openAndKeep(file, file.name, `file:${file.name}`);
 }
 
 async function fetchBytes(url: string): Promise<ArrayBuffer | undefined> {
@@ -30,7 +29,7 @@ async function fetchBytes(url: string): Promise<ArrayBuffer | undefined> {
 export async function openUrl(url: string, restore = {}): Promise<void> {
   const name = url.split('/').pop()?.split('?')[0] || url;
   const bytes = await fetchBytes(url);
-  if (bytes) openAndKeep(bytes, name, `url:${url}`, restore);
+  if (bytes) await openAndKeep(bytes, name, `url:${url}`, restore);
 }
 
 /** Built-in demos (public/demo/) open without being kept. `name` may carry `/<zip entry>`. */

@@ -231,7 +231,8 @@ export type Request =
   | { op: 'compareWith'; entry?: string; bytes?: ArrayBuffer; from: number; limit: number };
 
 export type ToWorker =
-  | { kind: 'load'; bytes: ArrayBuffer; fileName?: string; entry?: string }
+  /** A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes. */
+  | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string }
   | { kind: 'rpc'; id: number; req: Request };
 
 export type FromWorker =

@@ -25,7 +25,8 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'load') {
     const t0 = performance.now();
     try {
-      opened = await openBytes(new Uint8Array(msg.bytes), {
+      const bytes = new Uint8Array(msg.bytes instanceof Blob ? await msg.bytes.arrayBuffer() : msg.bytes);
+      opened = await openBytes(bytes, {
         fileName: msg.fileName, entry: msg.entry,
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),

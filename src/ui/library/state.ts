@@ -139,13 +139,15 @@ export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, r
 }
 
 /**
- * Opens bytes the user brought (drop, picker, ?url=) and keeps them once they load. `file` is the
- * same content as a Blob (the picked File itself, so no copy stays in the page); the bytes are
- * handed to the worker.
+ * Opens bytes the user brought (drop, picker, ?url=) and keeps them once they load. A Blob (the
+ * picked File itself) goes to the worker unread, so the page never holds a large file's bytes; an
+ * ArrayBuffer is transferred. Either way the library keeps the content as a Blob.
  */
-export function openAndKeep(buf: ArrayBuffer, name: string, sessionName: string, restore: Restore = {}, file: Blob = new Blob([buf])): void {
-  const head = new Uint8Array(buf, 0, Math.min(4, buf.byteLength));
-  looseZip = isZip(head) ? { bytes: new Uint8Array(buf.slice(0)), name, sessionName } : undefined;
+export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, sessionName: string, restore: Restore = {}): Promise<void> {
+  const file = buf instanceof Blob ? buf : new Blob([buf]);
+  const head = new Uint8Array(buf instanceof Blob ? await buf.slice(0, 4).arrayBuffer() : buf.slice(0, 4));
+  // a ZIP stays in the page (it is small), to open its other sessions
+  looseZip = isZip(head) ? { bytes: new Uint8Array(buf instanceof Blob ? await buf.arrayBuffer() : buf.slice(0)), name, sessionName } : undefined;
   set({ currentId: undefined });
   openBytes(buf, name, sessionName, {
     ...restore,
@@ -159,20 +161,18 @@ export async function openFromLibrary(id: string, restore: Restore = {}): Promis
   const lib = await library();
   if (!lib) { failOpen(useLibrary.getState().unavailable ?? 'The library is unavailable.'); return; }
   let entry: LibraryEntry | undefined;
-  let bytes: Uint8Array;
+  let bytes: Blob;
   try {
     entry = (await lib.list()).find((e) => e.id === id);
-    bytes = await lib.bytes(id);
+    bytes = await lib.blob(id);
   } catch {
     set({ drawer: true });
     failOpen(`The library has no session ${id} (it may have been deleted). Pick one from the library or open a file.`);
     return;
   }
   const name = entry?.name ?? id;
-  const buf = new ArrayBuffer(bytes.length);
-  new Uint8Array(buf).set(bytes);
   set({ currentId: id });
-  openBytes(buf, restore.entry ? `${name} › ${restore.entry}` : name, sessionNameFor(id, restore.entry), { ...restore, onLoaded: afterLoad });
+  openBytes(bytes, restore.entry ? `${name} › ${restore.entry}` : name, sessionNameFor(id, restore.entry), { ...restore, onLoaded: afterLoad });
 }
 
 /** Opens another session of the ZIP shown now, at its fork point when it has one. */
