@@ -22,6 +22,8 @@ const events = Number(arg('events', '1300000'));
 const dir = arg('dir', 'tmp/bench');
 const port = Number(arg('port', '4179'));
 const JUMPS = 200;
+/** `--trace`: print every memory sample (page and worker) while the file loads. */
+const trace = rest.includes('--trace');
 const MB = 1024 * 1024;
 
 mkdirSync(dir, { recursive: true });
@@ -142,18 +144,21 @@ async function measure(name: string, file: string) {
   const probe = new WorkerProbe(await browser.newBrowserCDPSession());
   await page.goto(`${base}/?bench`);
   await page.waitForSelector('[role=status][data-cursor]');
-  let peak = 0, peakPage = 0, peakWorker = 0, sampling = true;
+  let peak = 0, peakPage = 0, peakWorker = 0, sampling = true, traceT0 = performance.now(), tracing = trace;
   const sampler = (async () => {
     while (sampling) {
       try {
         const pg = await pageBytes(cdp), wk = await probe.bytes();
         peak = Math.max(peak, pg + wk); peakPage = Math.max(peakPage, pg); peakWorker = Math.max(peakWorker, wk);
+        if (tracing) console.log(`  ${name} t=${Math.round(performance.now() - traceT0)} ms page ${Math.round(pg / MB)} MB worker ${Math.round(wk / MB)} MB`);
       } catch { /* target switching */ }
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
 
+  traceT0 = performance.now();
   await openInPage(page, file);
+  tracing = false;
   const t = await page.evaluate(() => {
     const w = window as unknown as { __t0: number; __first: number; __ready: number; seqscopeBench: { state(): { summary: { loadMs: number; length: number } } } };
     const s = w.seqscopeBench.state().summary;

@@ -22,3 +22,21 @@ test('while a large log loads, the Log already lists and inspects the events rea
   await expect(inspector.getByRole('heading')).toContainText('Event 1 feedback/record');
   await expect(page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="1"]')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('the Log scrolls through 600,001 rows end to end with a bounded scroll area and few rows mounted', async ({ page }) => {
+  await page.goto('/');
+  await waitLoaded(page, await page.getByRole('slider', { name: 'Seq' }).getAttribute('aria-valuemax').then(Number));
+  await dropLargeLog(page);
+  await waitLoaded(page, 600_000);
+  const list = page.getByRole('listbox', { name: 'Events' });
+  // 600,001 rows of 22 px would be 13.2 M px: taller than the list lets a scroll area grow
+  const height = await list.evaluate((el) => el.scrollHeight);
+  expect(height).toBeLessThanOrEqual(8_000_000);
+  await list.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await expect(list.locator('[data-seq="600000"]')).toBeVisible();
+  await list.evaluate((el) => { el.scrollTop = (el.scrollHeight - el.clientHeight) / 2; });
+  await expect(list.locator('[data-seq="300000"]')).toBeVisible();
+  expect(await list.locator('[data-seq]').count()).toBeLessThan(100);
+  await list.evaluate((el) => { el.scrollTop = 0; });
+  await expect(list.locator('[data-seq="0"]')).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useApp } from '../store/store';
 import { LogToolbar } from './LogToolbar';
 import { LogRow, LogRunRow } from './LogRow';
-import { VirtualList } from './VirtualList';
+import { FixedList } from './FixedList';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
   let lo = 0, hi = a.length;
@@ -88,7 +88,7 @@ export function LogView() {
   return (
     <>
       <LogToolbar />
-      <VirtualList label="Events" count={events + dropped.length} estimate={22} fixed scrollTo={scrollTo}
+      <FixedList label="Events" count={events + dropped.length} rowHeight={22} scrollTo={scrollTo}
         render={(i) => {
           if (i < events) {
             if (filtered) return <LogRow seq={filterSeqs![i]} />;

@@ -1,6 +1,6 @@
 import { useApp } from '../store/store';
 import { LogRow } from './LogRow';
-import { VirtualList } from './VirtualList';
+import { FixedList } from './FixedList';
 
 /**
  * The Log while the file is still being read: every event read so far, in seq order, unfolded.
@@ -14,7 +14,7 @@ export function PreviewLog() {
       <p className="preview-note" aria-live="off">
         Reading: {events.toLocaleString()} events so far, in file order. The scrubber, Surface, Transcript and lineage open when every event is indexed.
       </p>
-      <VirtualList label="Events" count={events} estimate={22} fixed scrollTo={selected}
+      <FixedList label="Events" count={events} rowHeight={22} scrollTo={selected}
         render={(i) => <LogRow seq={i} />} />
     </>
   );

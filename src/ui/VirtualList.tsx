@@ -4,8 +4,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 interface Props {
   count: number;
   estimate: number;
-  /** Rows have a fixed height (`estimate`) when true; measured otherwise. */
-  fixed?: boolean;
   render: (index: number) => ReactNode;
   /** Scrolls this index into view whenever it changes. */
   scrollTo?: number;
@@ -15,8 +13,8 @@ interface Props {
   itemKey?: (index: number) => string | number;
 }
 
-/** A virtualized vertical list: only the visible rows (plus a few) are mounted, whatever `count` is. */
-export function VirtualList({ count, estimate, fixed, render, scrollTo, label, className, itemKey }: Props) {
+/** A virtualized list of measured rows (cards): only the visible rows (plus a few) are mounted; fixed-height rows use FixedList. */
+export function VirtualList({ count, estimate, render, scrollTo, label, className, itemKey }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8,
     ...(itemKey ? { getItemKey: itemKey } : {}) });
@@ -27,8 +25,8 @@ export function VirtualList({ count, estimate, fixed, render, scrollTo, label, c
     <div ref={parent} className={`scroll ${className ?? ''}`} role="listbox" aria-label={label} tabIndex={-1}>
       <div style={{ height: v.getTotalSize(), position: 'relative', width: '100%' }}>
         {v.getVirtualItems().map((it) => (
-          <div key={it.key} data-index={it.index} ref={fixed ? undefined : v.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${it.start}px)`, ...(fixed ? { height: it.size } : {}) }}>
+          <div key={it.key} data-index={it.index} ref={v.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${it.start}px)` }}>
             {render(it.index)}
           </div>
         ))}

@@ -1,0 +1,71 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Tallest scroll area the list makes. Browsers cap an element's height (Chromium near 33.5 M px, a
+ * million and a half 22 px rows); past this the scroll position maps to rows proportionally.
+ */
+const MAX_PX = 8_000_000;
+const OVERSCAN = 8;
+
+interface Props {
+  count: number;
+  rowHeight: number;
+  render: (index: number) => ReactNode;
+  /** Scrolls this index into view whenever it changes. */
+  scrollTo?: number;
+  label: string;
+  className?: string;
+}
+
+/**
+ * A virtualized list of fixed-height rows: only the visible rows (plus a few) are mounted, and
+ * nothing is allocated per item, so a count of millions costs what a count of forty does (a list
+ * that keeps a measurement per item grows by tens of MB while a large log streams in).
+ */
+export function FixedList({ count, rowHeight, render, scrollTo, label, className }: Props) {
+  const parent = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
+  const full = count * rowHeight;
+  const total = Math.min(full, MAX_PX);
+  /** Row pixels per scroll pixel (1 unless the list is taller than MAX_PX). */
+  const scale = full > total && total > viewport ? (full - viewport) / (total - viewport) : 1;
+
+  useLayoutEffect(() => {
+    const el = parent.current;
+    if (!el) return;
+    setViewport(el.clientHeight);
+    const ro = new ResizeObserver(() => setViewport(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = parent.current;
+    if (!el || scrollTo === undefined || scrollTo < 0 || scrollTo >= count) return;
+    const top = el.scrollTop * scale, y = scrollTo * rowHeight;
+    if (y >= top && y + rowHeight <= top + el.clientHeight) return;
+    el.scrollTop = (y < top ? y : y + rowHeight - el.clientHeight) / scale;
+    setScrollTop(el.scrollTop);
+  }, [scrollTo]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // a shrinking list clamps the scroll position before the scroll event says so
+  const top = Math.min(scrollTop, Math.max(0, total - viewport));
+  const rowTop = top * scale;
+  const first = Math.max(0, Math.floor(rowTop / rowHeight) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((rowTop + viewport) / rowHeight) + OVERSCAN);
+  const rows: ReactNode[] = [];
+  for (let i = first; i < last; i++) {
+    rows.push(
+      <div key={i} data-index={i} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${top + i * rowHeight - rowTop}px)` }}>
+        {render(i)}
+      </div>,
+    );
+  }
+  return (
+    <div ref={parent} className={`scroll ${className ?? ''}`} role="listbox" aria-label={label} tabIndex={-1}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <div style={{ height: total, position: 'relative', width: '100%' }}>{rows}</div>
+    </div>
+  );
+}
