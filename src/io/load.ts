@@ -8,6 +8,7 @@ import type { Session } from '../core/session';
 import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type DroppedRecord } from './record-scanner';
+import { concatBytes } from './bytes';
 import { sniffFormat } from './sniff';
 import { createFrameDecoder, decodeTornFrame, scanZstdFrames } from './zstd';
 
@@ -115,40 +116,24 @@ function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/**
- * Gathers frame plaintext into blocks of about BLOCK bytes, which the scanner reads and the log
- * keeps. Frames (one write batch each, often a few hundred bytes) are decoded straight into the
- * block when they declare their size, so a load makes no buffer per frame and no copy.
- */
-class FrameBlocks {
-  private block: Uint8Array | null = null;
-  private used = 0;
-  /** Blocks handed to the sink so far. */
-  flushed = 0;
+/** Gathers decoded frames into blocks of about BLOCK bytes; `add` returns true when it flushed. */
+class FrameBatch {
+  private parts: Uint8Array[] = [];
+  private size = 0;
   constructor(private readonly sink: (block: Uint8Array) => void) {}
-  /**
-   * The next `size` bytes of the current block (a new block when they do not fit): fresh, zeroed
-   * memory, as a buffer fzstd allocates itself would be, so a frame decodes there to the same bytes.
-   */
-  reserve(size: number): Uint8Array {
-    if (this.block && this.used + size > this.block.length) this.flush();
-    if (!this.block) { this.block = new Uint8Array(Math.max(BLOCK, size)); this.used = 0; }
-    const view = this.block.subarray(this.used, this.used + size);
-    this.used += size;
-    return view;
-  }
-  /** Drops the last `size` bytes reserved (a frame that failed to decode) and flushes what came before. */
-  abandon(size: number): void {
-    this.used -= size;
+  add(part: Uint8Array): boolean {
+    this.parts.push(part);
+    this.size += part.length;
+    if (this.size < BLOCK) return false;
     this.flush();
-  }
-  add(part: Uint8Array): void {
-    this.reserve(part.length).set(part);
+    return true;
   }
   flush(): void {
-    if (this.block && this.used > 0) { this.flushed++; this.sink(this.block.subarray(0, this.used)); }
-    this.block = null;
-    this.used = 0;
+    if (!this.parts.length) return;
+    const block = this.parts.length === 1 ? this.parts[0] : concatBytes(this.parts);
+    this.parts = [];
+    this.size = 0;
+    this.sink(block);
   }
 }
 
@@ -207,29 +192,18 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
       readHeader(first.subarray(0, lf));
       let plain = first.length;
       // frames are small (one write batch each): gather their plaintext into blocks before scanning
-      const blocks = new FrameBlocks((b) => scanner!.push(b));
-      const tooLarge = () => fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
+      const batch = new FrameBatch((b) => scanner!.push(b));
       for (let i = 1; i < scan.frames.length; i++) {
-        const f = scan.frames[i], flushed = blocks.flushed;
-        // a declared size within bounds is decoded in place; anything else as before, decoded then
-        // measured (a frame that claims too much and does not decode is still reported as corrupt)
-        if (f.size > 0 && plain + f.size <= MAX_ZSTD_PLAINTEXT) {
-          const into = blocks.reserve(f.size);
-          try { decode(bytes, f, into); } catch (e) { blocks.abandon(f.size); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
-          plain += f.size;
-        } else {
-          let out: Uint8Array;
-          try { out = decode(bytes, f); } catch (e) { blocks.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
-          // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
-          if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw tooLarge();
-          blocks.add(out);
-        }
-        if (blocks.flushed !== flushed) {
-          opts.onProgress?.(f.start, bytes.length, scanner!.preservedCount);
+        let out: Uint8Array;
+        try { out = decode(bytes, scan.frames[i]); } catch (e) { batch.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
+        // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
+        if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
+        if (batch.add(out)) {
+          opts.onProgress?.(scan.frames[i].end, bytes.length, scanner!.preservedCount);
           await pace(opts, pacing);
         }
       }
-      blocks.flush();
+      batch.flush();
       if (scan.error) throw at(scan.error, scanner!.nextLine, scanner!.nextSeq);
       const fragmentInComplete = scanner!.fragmentBytes > 0;
       const badInComplete = scanner!.firstBad !== undefined;

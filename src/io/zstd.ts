@@ -5,12 +5,9 @@ import { concatBytes } from './bytes';
 
 export const ZSTD_MAGIC = 0xfd2fb528;
 
-/** A complete frame: bytes [start, end), whether it carries a content checksum, and its declared content size (-1: none). */
-export interface Frame { readonly start: number; readonly end: number; readonly checksum: boolean; readonly size: number }
-
 export interface FrameScan {
   /** Complete frames as [start, end) byte ranges. */
-  readonly frames: readonly Frame[];
+  readonly frames: readonly { start: number; end: number; checksum: boolean }[];
   /** Start of a structurally incomplete final frame, or -1. */
   readonly tornStart: number;
   /** Structural damage after the listed frames (junk, reserved bits): fatal, reported once they are read. */
@@ -24,7 +21,7 @@ const corrupt = (why: string) => new SessionError('zstd-framing', `Corrupt Zstan
  * decompressing, to tell complete frames from a torn final one. Junk at a frame start is fatal.
  */
 export function scanZstdFrames(b: Uint8Array): FrameScan {
-  const frames: Frame[] = [];
+  const frames: { start: number; end: number; checksum: boolean }[] = [];
   try {
     return walkFrames(b, frames);
   } catch (err) {
@@ -33,7 +30,7 @@ export function scanZstdFrames(b: Uint8Array): FrameScan {
   }
 }
 
-function walkFrames(b: Uint8Array, frames: Frame[]): FrameScan {
+function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksum: boolean }[]): FrameScan {
   let p = 0;
   const n = b.length;
   while (p < n) {
@@ -50,16 +47,8 @@ function walkFrames(b: Uint8Array, frames: Frame[]): FrameScan {
     const dictBytes = [0, 1, 2, 4][fhd & 3];
     const fcsFlag = fhd >> 6;
     const fcsBytes = fcsFlag ? 1 << fcsFlag : single ? 1 : 0;
-    const fcsAt = p + (single ? 0 : 1) + dictBytes;
-    p = fcsAt + fcsBytes;
+    p += (single ? 0 : 1) + dictBytes + fcsBytes;
     if (p > n) return { frames, tornStart: start };
-    // Frame_Content_Size, little-endian; the 2-byte form is offset by 256 (RFC 8878 §3.1.1.1.4)
-    let size = -1;
-    if (fcsBytes > 0) {
-      size = 0;
-      for (let k = fcsBytes - 1; k >= 0; k--) size = size * 256 + b[fcsAt + k];
-      if (fcsBytes === 2) size += 256;
-    }
     for (;;) {
       if (n - p < 3) return { frames, tornStart: start };
       const bh = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16);
@@ -73,7 +62,7 @@ function walkFrames(b: Uint8Array, frames: Frame[]): FrameScan {
       if (last) break;
     }
     if (checksum) { p += 4; if (p > n) return { frames, tornStart: start }; }
-    frames.push({ start, end: p, checksum, size });
+    frames.push({ start, end: p, checksum });
   }
   return { frames, tornStart: -1 };
 }
@@ -81,21 +70,17 @@ function walkFrames(b: Uint8Array, frames: Frame[]): FrameScan {
 type Hasher = { h64Raw(input: Uint8Array, seed?: bigint): bigint };
 let hasher: Promise<Hasher> | null = null;
 
-type FrameRef = { start: number; end: number; checksum: boolean };
-
 /**
  * Returns a synchronous frame decoder once the XXH64 WASM is ready: it decodes one complete frame
- * and verifies its content checksum, or throws `frame at byte N failed validation`. `into`, for a
- * frame that declares a content size, is where to write it (exactly that many bytes): fzstd then
- * writes there instead of into a buffer of that size it allocates, with the same result.
+ * and verifies its content checksum, or throws `frame at byte N failed validation`.
  */
-export async function createFrameDecoder(): Promise<(b: Uint8Array, f: FrameRef, into?: Uint8Array) => Uint8Array> {
+export async function createFrameDecoder(): Promise<(b: Uint8Array, f: { start: number; end: number; checksum: boolean }) => Uint8Array> {
   hasher ??= xxhash();
   const h = await hasher;
-  return (b, f, into) => {
+  return (b, f) => {
     let out: Uint8Array;
     try {
-      out = decompress(b.subarray(f.start, f.end), into);
+      out = decompress(b.subarray(f.start, f.end));
     } catch {
       throw corrupt(`frame at byte ${f.start} failed validation (it does not decompress)`);
     }
@@ -108,7 +93,7 @@ export async function createFrameDecoder(): Promise<(b: Uint8Array, f: FrameRef,
 }
 
 /** Decodes one complete frame and verifies its content checksum; throws a `frame at byte N failed validation`. */
-export async function decodeFrame(b: Uint8Array, f: FrameRef): Promise<Uint8Array> {
+export async function decodeFrame(b: Uint8Array, f: { start: number; end: number; checksum: boolean }): Promise<Uint8Array> {
   return (await createFrameDecoder())(b, f);
 }
 
