@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textChunk, turnStart, userMessage, utf8 } from '../testing/builders';
 import { PackedRow, decodeStorageRecord, packChunkRuns } from './chunk-rows';
-import { EventLog } from './event-log';
+import { EventLog, nextCapacity } from './event-log';
 
 /** A buffer holding the JSONL lines of `records`, with each line's byte range. */
 function lines(records: unknown[]): { bytes: Uint8Array; ranges: [number, number][] } {
@@ -74,5 +74,29 @@ describe('EventLog storage (one record per line or object, a seq column to find 
     expect(log.timeAt(2999)).toBe(1000 + 2999);
     log.trim();
     expect(log.slotAt(3000)).toBeUndefined();
+  });
+});
+
+describe('nextCapacity', () => {
+  it('doubles without an estimate, and goes straight to a near estimate that holds what is needed', () => {
+    expect(nextCapacity(1024, 1025, 0)).toBe(2048);
+    expect(nextCapacity(1024, 5000, 0)).toBe(8192);
+    expect(nextCapacity(1 << 19, (1 << 19) + 1, 1_326_000.5)).toBe(1_326_001);
+    // too far above (over 4× the capacity) or below what is needed: doubling as usual
+    expect(nextCapacity(1024, 1025, 1e9)).toBe(2048);
+    expect(nextCapacity(1024, 3000, 2000)).toBe(4096);
+  });
+});
+
+describe('EventLog.expectSize', () => {
+  it('grows to the expected size and keeps every event, whether the estimate is right, low or high', () => {
+    for (const expected of [5000, 3000, 9000]) {
+      const log = new EventLog();
+      log.expectSize(expected, expected);
+      for (let s = 0; s < 5000; s++) log.push(turnStart(s, s));
+      log.trim();
+      expect(log.length).toBe(5000);
+      expect([log.typeAt(0), log.timeAt(4999), log.rawAt(4999).seq]).toEqual(['turn/start', log.rawAt(4999).time, 4999]);
+    }
   });
 });

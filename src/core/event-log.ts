@@ -12,6 +12,17 @@ export type Slot = SessionEvent | PackedRow | null;
 const CHUNK = 'assistant/chunk';
 
 /**
+ * The capacity to grow to from `cap` to hold `need`: doubling, or the expected final size when it
+ * is at least `need` and within 4× of `cap` (so an overestimate never allocates more than 4× at once).
+ */
+export function nextCapacity(cap: number, need: number, expected: number): number {
+  if (expected >= need && expected <= cap * 4) return Math.ceil(expected);
+  let c = Math.max(cap, 1);
+  while (c < need) c *= 2;
+  return c;
+}
+
+/**
  * The complete log, indexed by seq, with compact type and time columns. Events read from a file
  * stay as byte ranges of the plaintext the loader already holds, so a large log costs a few
  * columns rather than an object graph per event. Storage is per record (an event, or a packed row
@@ -43,22 +54,44 @@ export class EventLog {
 
   private grow(need: number): void {
     if (need <= this.typeIds.length) return;
-    let cap = this.typeIds.length;
-    while (cap < need) cap *= 2;
-    const t = new Uint16Array(cap); t.set(this.typeIds); this.typeIds = t;
-    const m = new Float64Array(cap); m.set(this.times); this.times = m;
-    const r = new Int32Array(cap); r.set(this.recOf); this.recOf = r;
+    this.resizeSeqColumns(nextCapacity(this.typeIds.length, need, this.expectedEvents));
+  }
+
+  private resizeSeqColumns(cap: number): void {
+    const t = new Uint16Array(cap); t.set(this.typeIds.subarray(0, this.n)); this.typeIds = t;
+    const m = new Float64Array(cap); m.set(this.times.subarray(0, this.n)); this.times = m;
+    const r = new Int32Array(cap); r.set(this.recOf.subarray(0, this.n)); this.recOf = r;
+  }
+
+  private resizeRecordColumns(cap: number): void {
+    const n = this.recs.length;
+    const b = new Int32Array(cap); b.set(this.refBuf.subarray(0, n)); this.refBuf = b;
+    const st = new Int32Array(cap); st.set(this.refStart.subarray(0, n)); this.refStart = st;
+    const en = new Int32Array(cap); en.set(this.refEnd.subarray(0, n)); this.refEnd = en;
+  }
+
+  /** Number of records (events held alone, or packed rows) so far. */
+  get recordCount(): number {
+    return this.recs.length;
+  }
+
+  private expectedEvents = 0;
+  private expectedRecords = 0;
+
+  /**
+   * A loader's running estimate of the final seq and record counts: growth goes straight to it when
+   * it is near (see nextCapacity), which saves the intermediate copies, the dead arrays and the
+   * final trim of growing by doubling. A wrong estimate costs nothing more than doubling would.
+   */
+  expectSize(events: number, records: number): void {
+    this.expectedEvents = events;
+    this.expectedRecords = records;
   }
 
   /** Starts a record holding `slot`; returns its index. */
   private addRecord(slot: Slot, bufId: number, start: number, end: number): number {
     const r = this.recs.length;
-    if (r === this.refBuf.length) {
-      const cap = r * 2;
-      const b = new Int32Array(cap); b.set(this.refBuf); this.refBuf = b;
-      const st = new Int32Array(cap); st.set(this.refStart); this.refStart = st;
-      const en = new Int32Array(cap); en.set(this.refEnd); this.refEnd = en;
-    }
+    if (r === this.refBuf.length) this.resizeRecordColumns(nextCapacity(r, r + 1, this.expectedRecords));
     this.recs.push(slot);
     this.refBuf[r] = bufId;
     this.refStart[r] = start;
@@ -71,17 +104,20 @@ export class EventLog {
     return seq < this.n ? this.recs[this.recOf[seq]] : undefined;
   }
 
-  /** Drops the columns' growth slack once the log is complete (appends still work: they grow again). */
+  /**
+   * Drops the columns' growth slack once the log is complete (appends still work: they grow again).
+   * A slack under 1/16 stays: copying the columns to save it would cost more at the load's peak.
+   */
   trim(): void {
     const n = this.n;
-    if (n !== this.typeIds.length) {
+    if (this.typeIds.length - n > n / 16) {
       const cap = Math.max(n, 1);
       this.typeIds = this.typeIds.slice(0, cap);
       this.times = this.times.slice(0, cap);
       this.recOf = this.recOf.slice(0, cap);
     }
     const r = this.recs.length;
-    if (r !== this.refBuf.length) {
+    if (this.refBuf.length - r > r / 16) {
       const cap = Math.max(r, 1);
       this.refBuf = this.refBuf.slice(0, cap);
       this.refStart = this.refStart.slice(0, cap);

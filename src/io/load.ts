@@ -177,6 +177,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
         }
         scanner!.push(bytes.subarray(p, end));
         p = end;
+        expectSize(stream!, p, bytes.length);
         opts.onProgress?.(p, bytes.length, scanner!.preservedCount);
         await pace(opts, pacing);
       }
@@ -199,6 +200,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
         // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
         if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
         if (batch.add(out)) {
+          expectSize(stream!, scan.frames[i].end, bytes.length);
           opts.onProgress?.(scan.frames[i].end, bytes.length, scanner!.preservedCount);
           await pace(opts, pacing);
         }
@@ -235,6 +237,14 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
     return finishRefusedScan(r, stream, opts);
   }
   return restore({ ...base, headerLen }, header!, scanner!, stream!, frames, opts);
+}
+
+/** Tells the log its likely final size from the share of the input read so far (2% over, for luck). */
+function expectSize(stream: RestoreStream, done: number, total: number): void {
+  const log = stream.session.log;
+  if (done <= 0 || done >= total || log.length === 0) return;
+  const f = (total / done) * 1.02;
+  log.expectSize(log.length * f, log.recordCount * f);
 }
 
 /** A scan-level refusal still shows the preserved prefix, folded best-effort. */
