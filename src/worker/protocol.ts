@@ -61,6 +61,7 @@ export interface Summary {
   readonly families: readonly { readonly family: string; readonly count: number }[];
   /** Events per exact type, sorted by type. */
   readonly types: readonly { readonly type: string; readonly count: number }[];
+  /** Worker time from the file's bytes in hand to the loaded session (reading a Blob not included). */
   readonly loadMs: number;
   /** Runs of two or more consecutive `assistant/chunk` events (inclusive ends), folded in the Log. */
   readonly chunkRunStarts?: Int32Array;
