@@ -81,6 +81,14 @@ describe('RecordScanner (persistence.md §3.5)', () => {
     const s = scan('{"type":"todo/write","seq":0,"time":0,"data":{"n":-0}}\n');
     expect(s.nonJsonNumberSeqs).toEqual([0]);
   });
+  it('flags every number literal that parses to -0 or ±Infinity, and no finite one', () => {
+    const bad = ['-0.0', '-1e-400', '-12e-999', '1e400', '-1E+400', '1e0400', '1' + '0'.repeat(309), '1' + '0'.repeat(250) + 'e60', '1' + '0'.repeat(300) + 'e9', '12345678901234567' + '0'.repeat(200) + '.5e99'];
+    const fine = ['0', '1e5', '-1e-99', '12345678901234567', '5e-324', '-5e-324', '1.7976931348623157e308', '9'.repeat(308), '"-1e-400"'];
+    const nonJson = (lit: string) => { const v: unknown = JSON.parse(lit); return typeof v === 'number' && (Object.is(v, -0) || !Number.isFinite(v)); };
+    expect([bad.every(nonJson), fine.some(nonJson)]).toEqual([true, false]);
+    const text = [...bad, ...fine].map((lit, seq) => `{"type":"todo/write","seq":${seq},"time":0,"data":{"n":${lit}}}\n`).join('');
+    expect(scan(text).nonJsonNumberSeqs).toEqual(bad.map((_, i) => i));
+  });
 });
 
 describe('loadBytes on plain JSONL', () => {

@@ -248,10 +248,12 @@ export class RecordScanner {
 }
 
 /**
- * Text that may parse to -0 or ±Infinity (a -0 literal, a 3-digit exponent); a hit is confirmed on
- * the parsed value. Cheap scans only: this runs on every event line.
+ * Text that may parse to -0 or ±Infinity; a hit is confirmed on the parsed value. A literal rounds
+ * to -0 only below 2.5e-324 in magnitude, so it starts "-0" or has an exponent of 3+ digits; it
+ * overflows only past 1.8e308, so it has an exponent of 3+ digits, 17+ significant digits before
+ * an exponent, or 309+ digits in a row. Cheap scans only: this runs on every event line.
  */
-const EXPONENT_HINT = /\d[eE]\+?\d{3}/;
+const EXPONENT_HINT = /\d[eE][+-]?\d{3}|\d{17}[\d.]*[eE]|\d{309}/;
 /** Matches the empty string, so that the last match kept by RegExp is no longer a line of the last block. */
 const RESET_LAST_MATCH = /^/;
 const mayHoldNonJsonNumber = (line: string) => line.indexOf('-0') >= 0 || EXPONENT_HINT.test(line);
