@@ -207,6 +207,19 @@ export class EventLog {
     return b >= 0 ? [b, this.refStart[r], this.refEnd[r]] : undefined;
   }
 
+  /**
+   * Calls `visit` once per record, in seq order: the record's first seq, its slot, and where its
+   * line lies (buffer id, -1 for an event held as an object; start; end). A packed row is one record.
+   */
+  forEachRecord(visit: (seq: number, slot: Slot, bufId: number, start: number, end: number) => void): void {
+    const n = this.n, recOf = this.recOf;
+    for (let s = 0; s < n;) {
+      const r = recOf[s];
+      visit(s, this.recs[r], this.refBuf[r], this.refStart[r], this.refEnd[r]);
+      do s++; while (s < n && recOf[s] === r);
+    }
+  }
+
   slotAt(seq: number): Slot {
     return this.slot(seq) as Slot;
   }

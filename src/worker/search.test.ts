@@ -3,6 +3,9 @@ import { stringifyJson } from '../core/json';
 import { loadBytes } from '../io/load';
 import { synthesize } from '../synth/generate';
 import { formatJsonl } from '../synth/write';
+import { decodeStorageRecord, packChunkRuns, type PackedRow } from '../core/chunk-rows';
+import { EventLog } from '../core/event-log';
+import type { SessionEvent } from '../core/types';
 import { LogSearch } from './search';
 
 async function loaded(seed: number, crash = false) {
@@ -42,5 +45,15 @@ describe('LogSearch', () => {
     const pieces: number[] = [];
     while (next >= 0) { const b = search.search('assistant', next, 0, 1e9); pieces.push(...b.hits); next = b.next; }
     expect(pieces).toEqual(all);
+  });
+
+  it('searches every member of a packed row that has no stored line (built in code, as fixture mode does)', () => {
+    const chunk = (seq: number, text: string) => ({ type: 'assistant/chunk', seq, time: seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
+    const log = new EventLog();
+    log.push({ type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } } as SessionEvent);
+    for (const r of packChunkRuns([chunk(1, 'alpha'), chunk(2, 'beta'), chunk(3, 'alphabet')] as SessionEvent[])) log.pushRow(decodeStorageRecord(r) as PackedRow);
+    const search = new LogSearch(log);
+    for (const q of ['alpha', 'BETA', 'text-delta', 'turn/start']) expect(search.search(q, 0, Infinity, 1e9).hits, q).toEqual(naive(log, q));
+    expect(search.search('alpha', 0, Infinity, 1e9).hits).toEqual([1, 3]);
   });
 });

@@ -33,28 +33,42 @@ export class LogSearch {
   private skeletonQuery: string | undefined;
 
   constructor(private readonly log: EventLog) {
-    const per: { starts: number[]; ends: number[]; seqs: number[] }[] = [];
-    const rowSeqs: number[] = [], rowSkeleton: number[] = [];
+    // one pass over the records into typed columns: line ranges, then rows and their skeletons
+    const nrec = log.recordCount;
+    const bufs = new Int32Array(nrec), starts = new Int32Array(nrec), ends = new Int32Array(nrec), seqs = new Int32Array(nrec);
+    const rowSeqs = new Int32Array(nrec), rowSkeleton = new Int32Array(nrec);
     const skeletonIds = new Map<string, number>();
-    for (let s = 0; s < log.length; s++) {
-      const ref = log.lineRef(s);
-      if (!ref) { this.loose.push(s); continue; }
-      const slot = log.slotAt(s);
-      if (slot instanceof PackedRow) {
-        if (slot.seq0 !== s) continue;
-        // a cheap key with the skeleton's inputs; the skeleton itself is written once per distinct key
-        const key = `${slot.tag} ${slot.turn} ${slot.step} ${slot.index} ${slot.id === undefined ? '' : JSON.stringify(slot.id)} ${slot.name === undefined ? '' : JSON.stringify(slot.name)}`;
-        let id = skeletonIds.get(key);
-        if (id === undefined) { id = this.skeletons.length; this.skeletons.push(skeletonOf(slot)); skeletonIds.set(key, id); }
-        rowSeqs.push(s); rowSkeleton.push(id);
+    let k = 0, nrows = 0, prev: PackedRow | undefined, prevId = -1;
+    log.forEachRecord((s, slot, b, start, end) => {
+      if (b < 0 || (slot !== null && !(slot instanceof PackedRow))) {
+        // no stored line: each event (each member of a row built in code) is stringified when searched
+        const last = slot instanceof PackedRow ? s + slot.length - 1 : s;
+        for (let m = s; m <= last; m++) this.loose.push(m);
+        return;
       }
-      const [b, start, end] = ref;
-      const p = (per[b] ??= { starts: [], ends: [], seqs: [] });
-      p.starts.push(start); p.ends.push(end); p.seqs.push(s);
+      if (slot instanceof PackedRow) {
+        if (slot.seq0 !== s) return;
+        let id = prevId;
+        if (!prev || !sameSkeleton(prev, slot)) {
+          // a cheap key with the skeleton's inputs; the skeleton itself is written once per distinct key
+          const key = `${slot.tag} ${slot.turn} ${slot.step} ${slot.index} ${slot.id === undefined ? '' : JSON.stringify(slot.id)} ${slot.name === undefined ? '' : JSON.stringify(slot.name)}`;
+          const known = skeletonIds.get(key);
+          if (known === undefined) { id = this.skeletons.length; this.skeletons.push(skeletonOf(slot)); skeletonIds.set(key, id); } else id = known;
+        }
+        prev = slot; prevId = id;
+        rowSeqs[nrows] = s; rowSkeleton[nrows++] = id;
+      }
+      bufs[k] = b; starts[k] = start; ends[k] = end; seqs[k++] = s;
+    });
+    // lines of one buffer are consecutive records (buffers are registered in file order)
+    for (let a = 0; a < k;) {
+      let z = a + 1;
+      while (z < k && bufs[z] === bufs[a]) z++;
+      this.lines.push({ id: bufs[a], starts: starts.subarray(a, z), ends: ends.subarray(a, z), seqs: seqs.subarray(a, z) });
+      a = z;
     }
-    per.forEach((p, id) => { if (p) this.lines.push({ id, starts: Int32Array.from(p.starts), ends: Int32Array.from(p.ends), seqs: Int32Array.from(p.seqs) }); });
-    this.rowSeqs = Int32Array.from(rowSeqs);
-    this.rowSkeleton = Int32Array.from(rowSkeleton);
+    this.rowSeqs = rowSeqs.subarray(0, nrows);
+    this.rowSkeleton = rowSkeleton.subarray(0, nrows);
   }
 
   /**
@@ -129,13 +143,24 @@ export class LogSearch {
   }
 }
 
+/** Do two rows repeat the same member skeleton (same tag, turn, step, index, id and name)? */
+function sameSkeleton(a: PackedRow, b: PackedRow): boolean {
+  return a.tag === b.tag && Object.is(a.turn, b.turn) && Object.is(a.step, b.step) && Object.is(a.index, b.index) && a.id === b.id && a.name === b.name;
+}
+
 /** A row's member JSON with its text blanked: what every member repeats (type, turn, step, chunk kind). */
 function skeletonOf(row: PackedRow): string {
   const kind = ROW_TAGS[row.tag];
   const chunk = row.tag === 'tool-call-chunks'
-    ? `{"type":"${kind}","index":${stringifyJson(row.index)},"id":${stringifyJson(row.id)}${row.name !== undefined ? `,"name":${stringifyJson(row.name)}` : ''},"argumentsDelta":""}`
-    : `{"type":"${kind}","index":${stringifyJson(row.index)},"text":""}`;
-  return `{"type":"assistant/chunk","data":{"turn":${stringifyJson(row.turn)},"step":${stringifyJson(row.step)},"chunk":${chunk}}}`;
+    ? `{"type":"${kind}","index":${scalarJson(row.index)},"id":${scalarJson(row.id)}${row.name !== undefined ? `,"name":${scalarJson(row.name)}` : ''},"argumentsDelta":""}`
+    : `{"type":"${kind}","index":${scalarJson(row.index)},"text":""}`;
+  return `{"type":"assistant/chunk","data":{"turn":${scalarJson(row.turn)},"step":${scalarJson(row.step)},"chunk":${chunk}}}`;
+}
+
+/** stringifyJson of a number or string field (a non-finite number writes null), without its general walk. */
+function scalarJson(v: number | string | undefined): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  return typeof v === 'number' && Number.isFinite(v) ? String(v) : stringifyJson(v);
 }
 
 /**
