@@ -77,6 +77,20 @@ describe('EventLog storage (one record per line or object, a seq column to find 
   });
 });
 
+describe('EventLog.forEachRecord', () => {
+  it('visits each record once in seq order: a line, a packed row (its first seq), an object', () => {
+    const log = new EventLog();
+    const { bytes, ranges } = lines([turnStart(0, 1), ...packChunkRuns([1, 2, 3].map((s) => textChunk(s, `x${s}`)))]);
+    const id = log.addBuffer(bytes);
+    log.pushRef(turnStart(0, 1), id, ...ranges[0]);
+    log.pushRow(decodeStorageRecord(JSON.parse(new TextDecoder().decode(bytes.subarray(...ranges[1]))), bytes, ...ranges[1]) as PackedRow, id, ...ranges[1]);
+    log.push(userMessage(4, 'u', 'hi'));
+    const seen: unknown[] = [];
+    log.forEachRecord((seq, slot, b, start, end) => seen.push([seq, slot === null ? 'line' : slot instanceof PackedRow ? 'row' : 'object', b, b >= 0 ? [start, end] : null]));
+    expect(seen).toEqual([[0, 'line', id, ranges[0]], [1, 'row', id, ranges[1]], [4, 'object', -1, null]]);
+  });
+});
+
 describe('nextCapacity', () => {
   it('doubles without an estimate, and goes straight to a near estimate that holds what is needed', () => {
     expect(nextCapacity(1024, 1025, 0)).toBe(2048);
