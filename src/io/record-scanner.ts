@@ -10,9 +10,10 @@ const LF = 10;
 /**
  * Plaintext is decoded about this many bytes at a time, whatever the block pushed: each decoded
  * string dies before the next is made, so a load holds less dead text at once (the lines are
- * parsed from it and only byte ranges are kept).
+ * parsed from it and only byte ranges are kept). At 64 KB a piece (128 KB as UTF-16) is still an
+ * ordinary young object, not a large-object-space string that only a full collection frees.
  */
-const DECODE_PIECE = 1 << 20;
+const DECODE_PIECE = 1 << 16;
 
 /**
  * Receives each preserved record in order: an event, with where its line lies in a registered
