@@ -10,7 +10,7 @@ import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type DroppedRecord } from './record-scanner';
 import { concatBytes } from './bytes';
 import { sniffFormat } from './sniff';
-import { createFrameDecoder, decodeTornFrame, scanZstdFrames } from './zstd';
+import { FrameStream, createFrameDecoder, decodeTornFrame } from './zstd';
 
 export type Verdict =
   | { readonly ok: true }
@@ -137,16 +137,33 @@ class FrameBatch {
   }
 }
 
-/** Bytes → verdict and model, as DSH's cold load does it (persistence.md §1–4). */
-export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Promise<LoadResult> {
-  const encoding = sniffFormat(bytes) === 'zstd' ? 'zstd' : 'jsonl';
+/** zstd input is read this many bytes at a time: a Blob's compressed bytes are never all held at once. */
+const ZSTD_PIECE = 8 << 20;
+
+/** The input in pieces: views of a byte array, or slices of a Blob read one at a time. */
+async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator<Uint8Array> {
+  const n = input instanceof Uint8Array ? input.length : input.size;
+  for (let p = 0; p < n; p += size) {
+    yield input instanceof Uint8Array ? input.subarray(p, Math.min(n, p + size)) : new Uint8Array(await input.slice(p, p + size).arrayBuffer());
+  }
+}
+
+/**
+ * Bytes → verdict and model, as DSH's cold load does it (persistence.md §1–4). A Blob is read here:
+ * whole when it is plain text (the log keeps its lines), a slice at a time when it is zstd.
+ */
+export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & { zstdPieceBytes?: number } = {}): Promise<LoadResult> {
+  const head = input instanceof Uint8Array ? input.subarray(0, 4) : new Uint8Array(await input.slice(0, 4).arrayBuffer());
+  const encoding = sniffFormat(head) === 'zstd' ? 'zstd' : 'jsonl';
+  const byteLength = input instanceof Uint8Array ? input.length : input.size;
   const pacing = { last: Date.now() };
-  const base = { fileName: opts.fileName, encoding, byteLength: bytes.length } as const;
+  const base = { fileName: opts.fileName, encoding, byteLength } as const;
   const empty = (v: Verdict, header?: SessionHeader, scanner?: RecordScanner): LoadResult => ({
     ...base, verdict: v, header, storedEventCount: scanner?.preservedCount ?? 0, closers: [], firstLiveSeq: 0, endSeedAppended: false,
     acceptedThrough: -1, dropped: scanner?.dropped ?? [], diagnostics: [], nonJsonNumberSeqs: [], lineOfSeq: (s) => scanner?.lineOfSeq(s),
   });
   const fail = (code: string, message: string, kind: RefusalKind = 'corrupt', line = 1) => new SessionError(code, message, { kind, line });
+  const tooLarge = () => fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
 
   let header: SessionHeader | undefined;
   let scanner: RecordScanner | undefined;
@@ -164,6 +181,7 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
       opts.onLog?.(stream.session.log);
     };
     if (encoding === 'jsonl') {
+      const bytes = input instanceof Uint8Array ? input : new Uint8Array(await input.arrayBuffer());
       const lf = bytes.indexOf(10);
       if (lf < 0) throw fail('no-header', 'The file is empty or has no complete header line (no newline anywhere).');
       readHeader(bytes.subarray(0, lf));
@@ -183,43 +201,54 @@ export async function loadBytes(bytes: Uint8Array, opts: LoadOptions = {}): Prom
       }
       scanner!.finish();
     } else {
-      const scan = scanZstdFrames(bytes);
-      if (scan.frames.length === 0) throw scan.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
+      // the structural scan runs as the pieces arrive; each complete frame is decoded in file order
+      const framing = new FrameStream();
       const decode = await createFrameDecoder();
-      let first: Uint8Array;
-      try { first = decode(bytes, scan.frames[0]); } catch (e) { throw at(e, 1); }
-      const lf = first.indexOf(10);
-      if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
-      readHeader(first.subarray(0, lf));
-      let plain = first.length;
+      let complete = 0, plain = 0;
       // frames are small (one write batch each): gather their plaintext into blocks before scanning
       const batch = new FrameBatch((b) => scanner!.push(b));
-      for (let i = 1; i < scan.frames.length; i++) {
-        let out: Uint8Array;
-        try { out = decode(bytes, scan.frames[i]); } catch (e) { batch.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
-        // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
-        if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
-        if (batch.add(out)) {
-          expectSize(stream!, scan.frames[i].end, bytes.length);
-          opts.onProgress?.(scan.frames[i].end, bytes.length, scanner!.preservedCount);
-          await pace(opts, pacing);
+      for await (const piece of piecesOf(input, opts.zstdPieceBytes ?? ZSTD_PIECE)) {
+        const { bytes, at: offset, frames: found } = framing.push(piece);
+        for (const f of found) {
+          if (complete++ === 0) {
+            let first: Uint8Array;
+            try { first = decode(bytes, f, offset); } catch (e) { throw at(e, 1); }
+            const lf = first.indexOf(10);
+            if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
+            readHeader(first.subarray(0, lf));
+            plain = first.length;
+            continue;
+          }
+          let out: Uint8Array;
+          try { out = decode(bytes, f, offset); } catch (e) { batch.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
+          // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
+          if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw tooLarge();
+          if (batch.add(out)) {
+            expectSize(stream!, offset + f.end, byteLength);
+            opts.onProgress?.(offset + f.end, byteLength, scanner!.preservedCount);
+            await pace(opts, pacing);
+          }
         }
+        if (framing.error) break;
+        await pace(opts, pacing);
       }
+      if (complete === 0) throw framing.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
       batch.flush();
-      if (scan.error) throw at(scan.error, scanner!.nextLine, scanner!.nextSeq);
+      if (framing.error) throw at(framing.error, scanner!.nextLine, scanner!.nextSeq);
+      const { tail } = framing.finish();
       const fragmentInComplete = scanner!.fragmentBytes > 0;
       const badInComplete = scanner!.firstBad !== undefined;
       tornStartLine = scanner!.firstBad?.line ?? 0;
-      if (scan.tornStart >= 0) {
+      if (tail.length > 0) {
         if (!fragmentInComplete) {
-          const out = decodeTornFrame(bytes.subarray(scan.tornStart));
-          if (plain + out.length > MAX_ZSTD_PLAINTEXT) throw fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
+          const out = decodeTornFrame(tail);
+          if (plain + out.length > MAX_ZSTD_PLAINTEXT) throw tooLarge();
           scanner!.push(out);
         }
-        opts.onProgress?.(bytes.length, bytes.length, scanner!.preservedCount);
+        opts.onProgress?.(byteLength, byteLength, scanner!.preservedCount);
       }
       scanner!.finish();
-      frames = { complete: scan.frames.length, tornBytes: scan.tornStart >= 0 ? bytes.length - scan.tornStart : 0 };
+      frames = { complete, tornBytes: tail.length };
       const committed = scanner!.committedError();
       if (committed) throw committed;
       if (fragmentInComplete || badInComplete) {

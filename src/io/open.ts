@@ -18,7 +18,11 @@ export interface OpenResult {
  * Opens bytes of any supported kind (decisions §4), detected by magic bytes. A ZIP opens its root
  * session (or `entry` when given); its other sessions and media stay in `archive`.
  */
-export async function openBytes(bytes: Uint8Array, opts: LoadOptions & { entry?: string } = {}): Promise<OpenResult> {
+export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & { entry?: string } = {}): Promise<OpenResult> {
+  const head = input instanceof Uint8Array ? input : new Uint8Array(await input.slice(0, 4).arrayBuffer());
+  // a zstd Blob is read a slice at a time by the loader; anything else is read whole
+  if (sniffFormat(head) === 'zstd') return { result: await loadBytes(input, opts), container: 'log' };
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(await input.arrayBuffer());
   const format = sniffFormat(bytes);
   if (format === 'zip') {
     const archive = readExportZip(bytes);

@@ -30,18 +30,19 @@ export function scanZstdFrames(b: Uint8Array): FrameScan {
   }
 }
 
-function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksum: boolean }[]): FrameScan {
+/** `base`: where `b` starts in the file, for the byte offsets in messages (frames stay relative to `b`). */
+function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksum: boolean }[], base = 0): FrameScan {
   let p = 0;
   const n = b.length;
   while (p < n) {
     const start = p;
     if (n - p < 4) return { frames, tornStart: start };
     const magic = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24)) >>> 0;
-    if (magic !== ZSTD_MAGIC) throw corrupt(`invalid frame magic at byte ${p}`);
+    if (magic !== ZSTD_MAGIC) throw corrupt(`invalid frame magic at byte ${base + p}`);
     p += 4;
     if (p >= n) return { frames, tornStart: start };
     const fhd = b[p++];
-    if (fhd & 0x18) throw corrupt(`reserved frame-header bit at byte ${p - 1}`);
+    if (fhd & 0x18) throw corrupt(`reserved frame-header bit at byte ${base + p - 1}`);
     const single = (fhd >> 5) & 1;
     const checksum = ((fhd >> 2) & 1) === 1;
     const dictBytes = [0, 1, 2, 4][fhd & 3];
@@ -56,7 +57,7 @@ function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksu
       const last = bh & 1;
       const type = (bh >> 1) & 3;
       const size = bh >> 3;
-      if (type === 3) throw corrupt(`reserved block type at byte ${p - 3}`);
+      if (type === 3) throw corrupt(`reserved block type at byte ${base + p - 3}`);
       p += type === 1 ? 1 : size;
       if (p > n) return { frames, tornStart: start };
       if (last) break;
@@ -67,6 +68,44 @@ function walkFrames(b: Uint8Array, frames: { start: number; end: number; checksu
   return { frames, tornStart: -1 };
 }
 
+/**
+ * The structural scan of a file fed in pieces (a Blob read a slice at a time): `push` returns the
+ * frames each piece completes, as ranges of the returned `bytes` (the piece, or the piece joined
+ * to the unfinished frame before it), and `at`, where `bytes` starts in the file. It finds what
+ * scanZstdFrames finds on the whole file: the same frames, then either the same fatal `error` or,
+ * after `finish`, the same torn tail.
+ */
+export class FrameStream {
+  private pending: Uint8Array = new Uint8Array(0);
+  private base = 0;
+  /** Structural damage: no frame after it is read. */
+  error?: SessionError;
+
+  push(piece: Uint8Array): { bytes: Uint8Array; at: number; frames: { start: number; end: number; checksum: boolean }[] } {
+    const at = this.base;
+    if (this.error) return { bytes: piece, at, frames: [] };
+    const bytes = this.pending.length ? concatBytes([this.pending, piece]) : piece;
+    const frames: { start: number; end: number; checksum: boolean }[] = [];
+    let tornStart = -1;
+    try {
+      tornStart = walkFrames(bytes, frames, at).tornStart;
+    } catch (err) {
+      if (!(err instanceof SessionError)) throw err;
+      this.error = err;
+    }
+    // an unfinished frame waits for the next piece; what came before it is done with
+    const done = tornStart >= 0 ? tornStart : bytes.length;
+    this.pending = this.error ? new Uint8Array(0) : bytes.subarray(done);
+    this.base = at + done;
+    return { bytes, at, frames };
+  }
+
+  /** Ends the input: the torn final frame's start and bytes (empty when the file ends on a frame). */
+  finish(): { tornStart: number; tail: Uint8Array } {
+    return { tornStart: this.pending.length ? this.base : -1, tail: this.pending };
+  }
+}
+
 type Hasher = { h64Raw(input: Uint8Array, seed?: bigint): bigint };
 let hasher: Promise<Hasher> | null = null;
 
@@ -74,19 +113,20 @@ let hasher: Promise<Hasher> | null = null;
  * Returns a synchronous frame decoder once the XXH64 WASM is ready: it decodes one complete frame
  * and verifies its content checksum, or throws `frame at byte N failed validation`.
  */
-export async function createFrameDecoder(): Promise<(b: Uint8Array, f: { start: number; end: number; checksum: boolean }) => Uint8Array> {
+export async function createFrameDecoder(): Promise<(b: Uint8Array, f: { start: number; end: number; checksum: boolean }, base?: number) => Uint8Array> {
   hasher ??= xxhash();
   const h = await hasher;
-  return (b, f) => {
+  // base: where b starts in the file, for the byte offset in messages
+  return (b, f, base = 0) => {
     let out: Uint8Array;
     try {
       out = decompress(b.subarray(f.start, f.end));
     } catch {
-      throw corrupt(`frame at byte ${f.start} failed validation (it does not decompress)`);
+      throw corrupt(`frame at byte ${base + f.start} failed validation (it does not decompress)`);
     }
     if (f.checksum) {
       const stored = (b[f.end - 4] | (b[f.end - 3] << 8) | (b[f.end - 2] << 16) | (b[f.end - 1] << 24)) >>> 0;
-      if (Number(h.h64Raw(out, 0n) & 0xffffffffn) !== stored) throw corrupt(`frame at byte ${f.start} failed validation (checksum mismatch)`);
+      if (Number(h.h64Raw(out, 0n) & 0xffffffffn) !== stored) throw corrupt(`frame at byte ${base + f.start} failed validation (checksum mismatch)`);
     }
     return out;
   };

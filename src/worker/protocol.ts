@@ -61,7 +61,10 @@ export interface Summary {
   readonly families: readonly { readonly family: string; readonly count: number }[];
   /** Events per exact type, sorted by type. */
   readonly types: readonly { readonly type: string; readonly count: number }[];
-  /** Worker time from the file's bytes in hand to the loaded session (reading a Blob not included). */
+  /**
+   * Worker time from the file's bytes in hand to the loaded session (reading a plain Blob whole is
+   * not included; a zstd Blob's slices are read during the load and are).
+   */
   readonly loadMs: number;
   /** Runs of two or more consecutive `assistant/chunk` events (inclusive ends), folded in the Log. */
   readonly chunkRunStarts?: Int32Array;
