@@ -4,7 +4,8 @@
  * for each file, in the built app, the worker's parse-only baseline (split + JSON.parse of the same
  * bytes, zstd decoded first) and full load, time to first usable view (the Log listing this file's
  * rows, which it does while the rest is still indexed) and to every view ready, scrubber updates over 200
- * random jumps (setting the cursor → the status region's data-cursor), whole-log search, peak
+ * random jumps (setting the cursor → the status region's data-cursor), frame intervals while the
+ * pointer drags the slider end to end, whole-log search, peak
  * memory while loading (JS heap + ArrayBuffer backing stores, page and worker, sampled every 100 ms
  * over CDP; the baseline and the rest are reported apart),
  * mounted rows, and memory after 5 more loads of the file (after GC). Prints figures; the last
@@ -197,6 +198,32 @@ async function measure(name: string, file: string) {
     return { times, rows };
   }, { jumps: JUMPS, last: t.length - 1 });
 
+  // drag: the pointer sweeps the slider over 150 moves while a rAF loop records frame intervals and
+  // the status region's cursor changes (how many distinct moments the views showed)
+  const box = (await page.getByRole('slider', { name: 'Seq' }).boundingBox())!;
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __dragging: boolean; __cursors: Set<string>; __mo: MutationObserver };
+    w.__frames = []; w.__dragging = true; w.__cursors = new Set();
+    let prev = performance.now();
+    const loop = (t: number) => { w.__frames.push(t - prev); prev = t; if (w.__dragging) requestAnimationFrame(loop); };
+    requestAnimationFrame(loop);
+    const st = document.querySelector('[role=status]') as HTMLElement;
+    w.__mo = new MutationObserver(() => { w.__cursors.add(st.dataset.cursor ?? ''); });
+    w.__mo.observe(st, { attributes: true, attributeFilter: ['data-cursor'] });
+  });
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 2, y);
+  await page.mouse.down();
+  const dragT0 = performance.now();
+  for (let i = 0; i <= 150; i++) await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 150, y);
+  await page.mouse.up();
+  const dragMs = performance.now() - dragT0;
+  const drag = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __dragging: boolean; __cursors: Set<string>; __mo: MutationObserver };
+    w.__dragging = false; w.__mo.disconnect();
+    return { frames: w.__frames.slice(1), moments: w.__cursors.size };
+  });
+
   // mounted rows in every view, at the end of the log
   let rows = scrub.rows;
   await page.evaluate((last) => (window as unknown as { seqscopeBench: { setCursor(n: number): void } }).seqscopeBench.setCursor(last), t.length - 1);
@@ -232,10 +259,11 @@ async function measure(name: string, file: string) {
   const figures = {
     parseMs: Math.round(parse.ms), loadMs: Math.round(t.loadMs), ratio: +(t.loadMs / parse.ms).toFixed(2),
     firstViewMs: Math.round(t.firstViewMs), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)),
-    readyMs: Math.round(t.readyMs), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB),
+    readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB),
   };
   console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
+  console.log(`${name}: drag over the slider (${Math.round(dragMs)} ms, 151 pointer moves): frame interval p50 ${r1(pct(drag.frames, 50))} ms, p95 ${figures.dragFrameP95Ms} ms, max ${r1(Math.max(...drag.frames))} ms over ${drag.frames.length} frames; ${drag.moments} moments shown`);
   console.log(`${name}: search ${Object.entries(search).map(([q, s]) => `"${q}" ${Math.round(s.ms)} ms (${s.hits} hits)`).join(', ')}`);
   console.log(`${name}: peak memory while loading ${figures.heapMb} MB (JS heap + ArrayBuffers, page + worker) for ${figures.plaintextMb} MB plaintext (${(figures.heapMb / plaintextMb).toFixed(2)}×; page alone peaked at ${Math.round(loadPeakPage / MB)} MB, worker alone at ${Math.round(loadPeakWorker / MB)} MB); afterwards (baseline run, scrub, search, reloads) ${figures.afterLoadPeakMb} MB; max mounted rows ${rows}; after 5 more loads + GC ${figures.heapAfter5Mb} MB`);
   return figures;
