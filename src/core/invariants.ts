@@ -32,11 +32,7 @@ export class InvariantChecker {
     if (this.diagnostics.length < this.limit) this.diagnostics.push({ seq, code, severity: 'violation', message });
   }
 
-  private stepIdentity(seq: number, type: string, d: Record<string, unknown>): void {
-    this.stepIs(seq, type, d.turn, d.step);
-  }
-
-  private stepIs(seq: number, type: string, turn: unknown, step: unknown): void {
+  private stepIdentity(seq: number, type: string, turn: unknown, step: unknown): void {
     if (turn !== this.openTurn || step !== this.openStep) {
       this.v(seq, 'open-step', `${type} names turn ${fmt(turn)}/step ${fmt(step)} but open is turn ${fmt(this.openTurn)}/step ${fmt(this.openStep)}.`);
     }
@@ -44,7 +40,7 @@ export class InvariantChecker {
 
   /** A packed row shares turn/step: one check stands for all its members. */
   observeRow(row: { turn: number; step: number }, seq0: number): void {
-    this.stepIs(seq0, 'assistant/chunk', row.turn, row.step);
+    this.stepIdentity(seq0, 'assistant/chunk', row.turn, row.step);
   }
 
   observe(e: SessionEvent, s: number): void {
@@ -68,14 +64,14 @@ export class InvariantChecker {
         this.openStep = d.step;
         break;
       case 'step/end':
-        this.stepIdentity(s, 'step/end', d);
+        this.stepIdentity(s, 'step/end', d.turn, d.step);
         this.pending.clear(); this.openStep = null; this.nextStep++;
         break;
       case 'assistant/chunk': case 'assistant/message':
-        this.stepIdentity(s, e.type, d);
+        this.stepIdentity(s, e.type, d.turn, d.step);
         break;
       case 'tool/call':
-        this.stepIdentity(s, 'tool/call', d);
+        this.stepIdentity(s, 'tool/call', d.turn, d.step);
         this.pending.add(d.callId);
         break;
       case 'tool/result': {
@@ -83,7 +79,7 @@ export class InvariantChecker {
           if (this.openTurn === null) this.v(s, 'replace-outside-turn', 'tool/result surface replacement appended outside any open turn.');
           break;
         }
-        this.stepIdentity(s, 'tool/result', d);
+        this.stepIdentity(s, 'tool/result', d.turn, d.step);
         const m = isPlainRecord(d.message) ? d.message : {};
         const callId = isPlainRecord(m.source) ? m.source.callId : undefined;
         const b0 = Array.isArray(m.content) && isPlainRecord(m.content[0]) ? m.content[0] : {};

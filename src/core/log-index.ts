@@ -6,7 +6,7 @@ import type { SessionEvent } from './types';
 
 /**
  * What the viewer needs to answer "as of seq N" and lineage questions without touching the log
- * again, collected once as each event is admitted: sorted seq columns and citation pairs.
+ * again, collected once as each event is admitted: sorted seq columns and citation runs.
  */
 export class LogIndex {
   private readonly transcript = new IntColumn();
@@ -21,7 +21,6 @@ export class LogIndex {
   private readonly runCited = new IntColumn();
   private readonly runLength = new IntColumn();
   private readonly runCiter = new IntColumn();
-  private pairs = 0;
   /** Checkpoint seq → the compaction/summary it cites. */
   readonly compactionSummary = new Map<number, number>();
   /** Surface events that project to no message (assistant messages with empty content). */
@@ -64,7 +63,6 @@ export class LogIndex {
   private runNextCited = -1;
 
   private cite(cited: number, citer: number): void {
-    this.pairs++;
     if (citer === this.runOpenCiter && cited === this.runNextCited) {
       const k = this.runLength.length - 1;
       this.runLength.set(k, this.runLength.at(k) + 1);
@@ -80,14 +78,4 @@ export class LogIndex {
     return { cited: this.runCited.view(), length: this.runLength.view(), citer: this.runCiter.view() };
   }
 
-  /** Citation pairs (cited, citer), in citer order (expanded from the runs). */
-  citations(): { cited: Int32Array; citer: Int32Array } {
-    const cited = new Int32Array(this.pairs), citer = new Int32Array(this.pairs);
-    const runs = this.citationRuns();
-    let p = 0;
-    for (let k = 0; k < runs.cited.length; k++) {
-      for (let i = 0; i < runs.length[k]; i++) { cited[p] = runs.cited[k] + i; citer[p++] = runs.citer[k]; }
-    }
-    return { cited, citer };
-  }
 }
