@@ -30,6 +30,8 @@ export class LogSearch {
   private readonly rowSkeleton: Int32Array;
   private readonly skeletons: string[] = [];
   private skeletonHits: Uint8Array = new Uint8Array(0);
+  /** Whether any skeleton matches the current query (else no row is checked for one). */
+  private anySkeletonHit = false;
   private skeletonQuery: string | undefined;
 
   constructor(private readonly log: EventLog) {
@@ -38,7 +40,7 @@ export class LogSearch {
     const bufs = new Int32Array(nrec), starts = new Int32Array(nrec), ends = new Int32Array(nrec), seqs = new Int32Array(nrec);
     const rowSeqs = new Int32Array(nrec), rowSkeleton = new Int32Array(nrec);
     const skeletonIds = new Map<string, number>();
-    let k = 0, nrows = 0, prev: PackedRow | undefined, prevId = -1;
+    let k = 0, nrows = 0;
     log.forEachRecord((s, slot, b, start, end) => {
       if (b < 0 || (slot !== null && !(slot instanceof PackedRow))) {
         // no stored line: each event (each member of a row built in code) is stringified when searched
@@ -48,14 +50,10 @@ export class LogSearch {
       }
       if (slot instanceof PackedRow) {
         if (slot.seq0 !== s) return;
-        let id = prevId;
-        if (!prev || !sameSkeleton(prev, slot)) {
-          // a cheap key with the skeleton's inputs; the skeleton itself is written once per distinct key
-          const key = `${slot.tag} ${slot.turn} ${slot.step} ${slot.index} ${slot.id === undefined ? '' : JSON.stringify(slot.id)} ${slot.name === undefined ? '' : JSON.stringify(slot.name)}`;
-          const known = skeletonIds.get(key);
-          if (known === undefined) { id = this.skeletons.length; this.skeletons.push(skeletonOf(slot)); skeletonIds.set(key, id); } else id = known;
-        }
-        prev = slot; prevId = id;
+        // a cheap key with the skeleton's inputs; the skeleton itself is written once per distinct key
+        const key = `${slot.tag} ${slot.turn} ${slot.step} ${slot.index} ${slot.id === undefined ? '' : JSON.stringify(slot.id)} ${slot.name === undefined ? '' : JSON.stringify(slot.name)}`;
+        let id = skeletonIds.get(key);
+        if (id === undefined) { id = this.skeletons.length; this.skeletons.push(skeletonOf(slot)); skeletonIds.set(key, id); }
         rowSeqs[nrows] = s; rowSkeleton[nrows++] = id;
       }
       bufs[k] = b; starts[k] = start; ends[k] = end; seqs[k++] = s;
@@ -81,6 +79,7 @@ export class LogSearch {
     if (query !== this.skeletonQuery) {
       this.skeletonQuery = query;
       this.skeletonHits = Uint8Array.from(this.skeletons, (k) => (re.test(k) ? 1 : 0));
+      this.anySkeletonHit = this.skeletonHits.includes(1);
     }
     const t0 = performance.now();
     const hits: number[] = [];
@@ -126,7 +125,7 @@ export class LogSearch {
       else if (seq >= from) out.push(seq);
       return L.ends[line] + 1;
     });
-    if (!this.skeletonHits.includes(1)) return;
+    if (!this.anySkeletonHit) return;
     const first = L.seqs[0], last = L.seqs[L.seqs.length - 1];
     for (let i = lowerBound(this.rowSeqs, first); i < this.rowSeqs.length && this.rowSeqs[i] <= last; i++) {
       const seq = this.rowSeqs[i];
@@ -141,11 +140,6 @@ export class LogSearch {
       if (s >= from && re.test(stringifyJson(row.member(k, this.log.timeAt(s))))) out.push(s);
     }
   }
-}
-
-/** Do two rows repeat the same member skeleton (same tag, turn, step, index, id and name)? */
-function sameSkeleton(a: PackedRow, b: PackedRow): boolean {
-  return a.tag === b.tag && Object.is(a.turn, b.turn) && Object.is(a.step, b.step) && Object.is(a.index, b.index) && a.id === b.id && a.name === b.name;
 }
 
 /** A row's member JSON with its text blanked: what every member repeats (type, turn, step, chunk kind). */
