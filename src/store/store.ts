@@ -47,9 +47,22 @@ const get = useApp.getState;
 export const rowCache = new Map<number, Row>();
 const ROW_CACHE_CAP = 5000;
 const inflight = new Set<number>();
+/** Seqs waiting for the next batched row request. */
+let queued: number[] = [];
 let generation = 0;
-/** Bumped when a load settles: rows fetched while loading lack the verdict's flags, so they are refetched. */
+/** Bumped by dropRows: answers to row requests made before it are discarded. */
 let rowsEpoch = 0;
+
+/**
+ * Forgets every fetched row: on a new load, and when a load settles (rows fetched while loading
+ * lack the verdict's flags, so they are fetched again).
+ */
+function dropRows(): void {
+  rowsEpoch++;
+  rowCache.clear();
+  inflight.clear();
+  queued = [];
+}
 
 export function lastSeq(): number {
   return Math.max(0, (get().summary?.length ?? 1) - 1);
@@ -67,26 +80,21 @@ export interface Restore {
 export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionName: string, restore: Restore = {}): void {
   generation++;
   const gen = generation;
-  rowCache.clear();
-  inflight.clear();
-  queued = [];
+  dropRows();
   set({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
     selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, ...(restore.view ? { view: restore.view } : {}) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
       if (gen !== generation) return;
-      rowsEpoch++;
-      rowCache.clear();
-      inflight.clear();
-      queued = [];
+      dropRows();
       const last = Math.max(0, summary.length - 1);
       const cursor = restore.cursor !== undefined ? Math.min(restore.cursor, last) : last;
       // a selection made in the Log while loading stays, now with its lineage
       const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
       set({ phase: 'ready', summary, cursor, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
       requestMoment(cursor);
-      if (sel !== undefined && sel < summary.length) select(sel); else if (sel !== undefined) select(undefined);
+      if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);
     },
     onFailed: (message) => { if (gen === generation) { set({ phase: 'failed', message }); restore.onFailed?.(message); } },
@@ -189,8 +197,6 @@ export function stepSearch(delta: number): void {
   reveal(s.hits[index]);
 }
 
-let queued: number[] = [];
-
 /** Queues seqs whose rows are not cached; one batched request per microtask. */
 export function ensureRows(seqs: readonly number[]): void {
   const wasEmpty = queued.length === 0;
@@ -202,9 +208,9 @@ function flushRows(): void {
   const batch = queued;
   queued = [];
   if (batch.length === 0) return;
-  const gen = generation, epoch = rowsEpoch;
+  const epoch = rowsEpoch;
   client.request<Row[]>({ op: 'rowsOf', seqs: batch }).then((rows) => {
-    if (gen !== generation || epoch !== rowsEpoch) return;
+    if (epoch !== rowsEpoch) return;
     for (const r of rows) { rowCache.set(r.seq, r); inflight.delete(r.seq); }
     // bounded: the oldest fetched rows go first (a Map iterates in insertion order)
     for (const k of rowCache.keys()) { if (rowCache.size <= ROW_CACHE_CAP) break; rowCache.delete(k); }

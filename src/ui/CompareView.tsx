@@ -1,20 +1,19 @@
 import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
-import { select, useApp } from '../store/store';
+import { useApp } from '../store/store';
 import { CMP_LABEL_MASK, CMP_LABELS, CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT } from '../worker/protocol';
 import { oneLine } from '../worker/rows';
-import { lineageRole } from './format';
 import { VirtualList } from './VirtualList';
+import { useOption } from './useOption';
 
 const CompareRowItem = memo(function CompareRowItem({ seq, flags }: { seq: number; flags: number }) {
   const c = useCard(seq);
-  const selected = useApp((s) => s.selected === seq);
-  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const option = useOption(seq);
   const label = CMP_LABELS[flags & CMP_LABEL_MASK];
   const inSurface = (flags & CMP_SURFACE) !== 0, inTranscript = (flags & CMP_TRANSCRIPT) !== 0;
   const text = !c ? '…' : flags & CMP_SUMMARY ? oneLine(c.compaction?.summaryText ?? '', 200) : c.text;
   return (
-    <div className="crow" role="option" data-seq={seq} data-label={label} aria-selected={selected} data-lineage={role} onClick={() => select(seq)}>
+    <div className="crow" data-label={label} {...option}>
       <span className="mono">{seq}</span>
       <span className={`label-${label}`}>{label}</span>
       <span className={`cell${inSurface ? '' : ' empty'}`} title={text}>{inSurface ? text : '—'}</span>

@@ -1,16 +1,16 @@
 import { memo, useEffect } from 'react';
 import { eventFamily } from '../core/catalog';
 import { useRun } from '../store/cards';
-import { ensureRows, rowCache, select, useApp } from '../store/store';
+import { ensureRows, rowCache, useApp } from '../store/store';
 import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH } from '../worker/protocol';
-import { absTime, lineageRole, relTime } from './format';
+import { absTime, relTime } from './format';
 import { Highlight } from './Highlight';
+import { useOption } from './useOption';
 
 /** One event row of the Log view; fetches its row from the worker when not cached. */
 export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   useApp((s) => s.rowsVersion);
-  const selected = useApp((s) => s.selected === seq);
-  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const option = useOption(seq);
   const query = useApp((s) => s.search?.query);
   const isMatch = useApp((s) => (s.search ? binaryHas(s.search.hits, seq) : false));
   const start = useApp((s) => s.summary?.startTime ?? s.progress.startTime ?? 0);
@@ -18,7 +18,7 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   useEffect(() => { if (!row) ensureRows([seq]); }, [row, seq]);
   const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}`;
   return (
-    <div className={cls} role="option" data-seq={seq} aria-selected={selected} data-lineage={role} onClick={() => select(seq)}>
+    <div className={cls} {...option}>
       <span className="seq">{seq}</span>
       <span className="time" title={row ? absTime(row.time) : undefined}>{row ? relTime(row.time - start) : ''}</span>
       <span className="type" title={row?.type}>{row?.type ?? '…'}</span>

@@ -1,20 +1,20 @@
 import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
-import { select, useApp } from '../store/store';
-import { lineageRole } from './format';
+import { useApp } from '../store/store';
+import { messageKind } from './format';
 import { HeaderCard } from './HeaderCard';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
+import { useOption } from './useOption';
 
 /** One surface card, fetched by seq when it scrolls into view. */
 const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) {
   const c = useCard(seq);
-  const selected = useApp((s) => s.selected === seq);
-  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const option = useOption(seq);
   const m = c?.message ?? null;
-  const kind = c ? (m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none') : 'loading';
+  const kind = messageKind(c);
   return (
-    <article className={`card role-${kind}`} role="option" data-seq={seq} aria-selected={selected} data-lineage={role} onClick={() => select(seq)}>
+    <article className={`card role-${kind}`} {...option}>
       <header>
         <span className="role">{kind}</span><span className="mono">seq {seq}</span><span className="mono">{c?.type ?? ''}</span>
         {m && <span className="mono">{m.id}</span>}

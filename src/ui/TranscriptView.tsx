@@ -1,18 +1,17 @@
 import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
-import { select, useApp } from '../store/store';
+import { useApp } from '../store/store';
 import { TR_COMPACTION, TR_SHADOWED } from '../worker/protocol';
-import { lineageRole } from './format';
+import { messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
+import { useOption } from './useOption';
 
 /** One transcript entry, fetched by seq when it scrolls into view. */
 const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: number; flags: number }) {
   const c = useCard(seq);
-  const selected = useApp((s) => s.selected === seq);
-  const role = useApp((s) => lineageRole(seq, s.lineage));
+  const common = useOption(seq);
   const shadowed = (flags & TR_SHADOWED) !== 0;
-  const common = { role: 'option', 'data-seq': seq, 'aria-selected': selected, 'data-lineage': role, onClick: () => select(seq) } as const;
   if (flags & TR_COMPACTION) {
     const summarySeq = c?.compaction?.summarySeq;
     return (
@@ -25,7 +24,7 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
     );
   }
   const m = c?.message ?? null;
-  const kind = c ? (m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none') : 'loading';
+  const kind = messageKind(c);
   return (
     <article className={`entry role-${kind}${shadowed ? ' shadowed' : ''}`} {...common}>
       <header><span className="role">{kind}</span><span className="mono">seq {seq}</span>

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, lineageRole, prettyArgs, relTime, turnJump } from './format';
+import type { Message } from '../core/types';
+import type { Card } from '../worker/protocol';
+import { formatBytes, lineageRole, messageKind, prettyArgs, relTime, turnJump } from './format';
 
 describe('format', () => {
+  it('names a card by its message: role, tool for a tool result, none without one, loading before it arrives', () => {
+    const card = (message: unknown): Card => ({ seq: 1, type: 't', message: message as Message | null, replaced: [], text: '' });
+    expect(messageKind(undefined)).toBe('loading');
+    expect(messageKind(card(null))).toBe('none');
+    expect(messageKind(card({ role: 'assistant', content: [] }))).toBe('assistant');
+    expect(messageKind(card({ role: 'user', source: { kind: 'tool' }, content: [] }))).toBe('tool');
+    expect(messageKind(card({ role: 'user', source: { kind: 'user' }, content: [] }))).toBe('user');
+  });
   it('formats sizes and relative times', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(2048)).toBe('2.0 KiB');

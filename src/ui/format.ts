@@ -1,4 +1,13 @@
 /** Small formatting helpers for the views. */
+import type { Card } from '../worker/protocol';
+
+/** A card's kind, for its label and style: the message role, `tool` for a tool result, `none` without a message, `loading` before it is fetched. */
+export function messageKind(c: Card | undefined): string {
+  if (!c) return 'loading';
+  const m = c.message;
+  return m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none';
+}
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
