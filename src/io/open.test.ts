@@ -2,13 +2,25 @@ import { zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openBytes } from './open';
+import { openBytes, readInput } from './open';
 import { MAX_ENTRY_BYTES, readExportZip } from './zip';
 
 const corpus = resolve(__dirname, '../../../shared/conformance');
 const read = (name: string) => new Uint8Array(readFileSync(resolve(corpus, name)));
 
 describe('openBytes', () => {
+  it('reads a Blob whole unless it is zstd, and opens any Blob as it opens the same bytes', async () => {
+    const plain = read('v01-minimal-one-turn.jsonl'), zstd = read('z01-zstd-multi-frame.jsonl.zstd');
+    const zip = zipSync({ 'session.jsonl': read('v09-fork-parent.jsonl') });
+    expect(await readInput(new Blob([plain])), 'plain').toEqual(plain);
+    expect(await readInput(new Blob([zip])), 'zip').toEqual(zip);
+    expect(await readInput(new Blob([zstd]))).toBeInstanceOf(Blob);
+    for (const b of [plain, zstd, zip]) {
+      const [fromBytes, fromBlob] = [await openBytes(b, { now: 0 }), await openBytes(new Blob([b]), { now: 0 })];
+      expect([fromBlob.container, fromBlob.result.verdict, fromBlob.result.session?.log.events()]).toEqual([fromBytes.container, fromBytes.result.verdict, fromBytes.result.session?.log.events()]);
+    }
+  });
+
   it('opens an export ZIP at its root session and lists its sub-agent sessions and media', async () => {
     const zip = zipSync({
       'session.jsonl': read('v09-fork-parent.jsonl'),

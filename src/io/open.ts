@@ -15,14 +15,23 @@ export interface OpenResult {
 }
 
 /**
+ * What a loader holds of its input: bytes as they are; a Blob read whole, unless it is zstd, which
+ * stays a Blob that the loader reads a slice at a time (its compressed bytes are never all held).
+ */
+export async function readInput(input: Uint8Array | Blob): Promise<Uint8Array | Blob> {
+  if (input instanceof Uint8Array) return input;
+  if (sniffFormat(new Uint8Array(await input.slice(0, 4).arrayBuffer())) === 'zstd') return input;
+  return new Uint8Array(await input.arrayBuffer());
+}
+
+/**
  * Opens bytes of any supported kind (decisions §4), detected by magic bytes. A ZIP opens its root
  * session (or `entry` when given); its other sessions and media stay in `archive`.
  */
 export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & { entry?: string } = {}): Promise<OpenResult> {
-  const head = input instanceof Uint8Array ? input : new Uint8Array(await input.slice(0, 4).arrayBuffer());
-  // a zstd Blob is read a slice at a time by the loader; anything else is read whole
-  if (sniffFormat(head) === 'zstd') return { result: await loadBytes(input, opts), container: 'log' };
-  const bytes = input instanceof Uint8Array ? input : new Uint8Array(await input.arrayBuffer());
+  const bytes = await readInput(input);
+  // a zstd Blob is read a slice at a time by the loader
+  if (bytes instanceof Blob) return { result: await loadBytes(bytes, opts), container: 'log' };
   const format = sniffFormat(bytes);
   if (format === 'zip') {
     const archive = readExportZip(bytes);

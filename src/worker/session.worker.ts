@@ -1,8 +1,7 @@
 /// <reference lib="webworker" />
 /** The session worker: loads bytes with the core loader, keeps the result, answers queries. */
 import { LoadCancelled } from '../io/load';
-import { sniffFormat } from '../io/sniff';
-import { openBytes, type OpenResult } from '../io/open';
+import { openBytes, readInput, type OpenResult } from '../io/open';
 import { compareWith, containerFields, forkExportFile, mediaList } from './extras';
 import { parseOnly } from './bench-parse';
 import { handleRequest } from './handle';
@@ -26,10 +25,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'load') {
     let t0 = performance.now();
     try {
-      // a zstd Blob stays a Blob: the loader reads it a slice at a time, so its compressed bytes are
-      // never all held; anything else is read whole first
-      let input: Uint8Array | Blob = msg.bytes instanceof Blob ? msg.bytes : new Uint8Array(msg.bytes);
-      if (input instanceof Blob && sniffFormat(new Uint8Array(await input.slice(0, 4).arrayBuffer())) !== 'zstd') input = new Uint8Array(await input.arrayBuffer());
+      const input = await readInput(msg.bytes instanceof Blob ? msg.bytes : new Uint8Array(msg.bytes));
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
       opened = await openBytes(input, {
