@@ -4,6 +4,7 @@
  * its own size). The sentence is shown in a role=alert by the views; the current session stays.
  */
 import { create } from 'zustand';
+import { sniffFormat } from '../io/sniff';
 import { formatBytes } from './format';
 
 export const MAX_PLAIN_BYTES = 1.5 * 2 ** 30;
@@ -12,10 +13,7 @@ export const MAX_ZSTD_BYTES = 384 * 2 ** 20;
 
 export const useSizeRefusal = create<{ message?: string }>(() => ({}));
 
-async function isZstd(file: Blob): Promise<boolean> {
-  const b = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  return b.length === 4 && b[0] === 0x28 && b[1] === 0xb5 && b[2] === 0x2f && b[3] === 0xfd;
-}
+const isZstd = async (file: Blob) => sniffFormat(new Uint8Array(await file.slice(0, 4).arrayBuffer())) === 'zstd';
 
 /** The refusal sentence for `file`, or undefined when it may be read. */
 export async function sizeRefusal(file: Blob, name: string): Promise<string | undefined> {
