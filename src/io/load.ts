@@ -77,6 +77,9 @@ const BLOCK = 4 << 20;
 const MAX_ZSTD_PLAINTEXT = 384 << 20;
 const YIELD_MS = 40;
 
+/** A byte count in whole MiB when it is one (the limits are), else in bytes. */
+const formatSize = (n: number) => (n % 2 ** 20 === 0 ? `${n / 2 ** 20} MiB` : `${n} bytes`);
+
 /** Yields to the event loop without timer clamping (a MessageChannel round trip where there is one). */
 function yieldNow(): Promise<void> {
   if (typeof MessageChannel !== 'function') return new Promise((r) => setTimeout(r, 0));
@@ -148,11 +151,19 @@ async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator
   }
 }
 
+/** Sizes the loader works with, set small by tests to reach their edges with small inputs. */
+export interface LoadLimits {
+  /** zstd input read per piece (default 8 MiB). */
+  zstdPieceBytes?: number;
+  /** zstd plaintext past which the file is refused (default 384 MiB). */
+  maxZstdPlaintext?: number;
+}
+
 /**
  * Bytes → verdict and model, as DSH's cold load does it (persistence.md §1–4). A Blob is read here:
  * whole when it is plain text (the log keeps its lines), a slice at a time when it is zstd.
  */
-export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & { zstdPieceBytes?: number } = {}): Promise<LoadResult> {
+export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & LoadLimits = {}): Promise<LoadResult> {
   const head = input instanceof Uint8Array ? input.subarray(0, 4) : new Uint8Array(await input.slice(0, 4).arrayBuffer());
   const encoding = sniffFormat(head) === 'zstd' ? 'zstd' : 'jsonl';
   const byteLength = input instanceof Uint8Array ? input.length : input.size;
@@ -163,7 +174,9 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & { 
     acceptedThrough: -1, dropped: scanner?.dropped ?? [], diagnostics: [], nonJsonNumberSeqs: [], lineOfSeq: (s) => scanner?.lineOfSeq(s),
   });
   const fail = (code: string, message: string, kind: RefusalKind = 'corrupt', line = 1) => new SessionError(code, message, { kind, line });
-  const tooLarge = () => fail('zstd-too-large', `The Zstandard file expands to more than ${MAX_ZSTD_PLAINTEXT / 2 ** 20} MiB, more than this viewer will read.`);
+  const maxPlain = opts.maxZstdPlaintext ?? MAX_ZSTD_PLAINTEXT;
+  // placed, like a frame that fails to decode, at the line and seq the refused plaintext would start
+  const tooLarge = () => at(new SessionError('zstd-too-large', `The Zstandard file expands to more than ${formatSize(maxPlain)}, more than this viewer will read.`), scanner!.nextLine, scanner!.nextSeq);
 
   let header: SessionHeader | undefined;
   let scanner: RecordScanner | undefined;
@@ -222,7 +235,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & { 
           let out: Uint8Array;
           try { out = decode(bytes, f, offset); } catch (e) { batch.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
           // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
-          if ((plain += out.length) > MAX_ZSTD_PLAINTEXT) throw tooLarge();
+          if ((plain += out.length) > maxPlain) { batch.flush(); throw tooLarge(); }
           if (batch.add(out)) {
             expectSize(stream!, offset + f.end, byteLength);
             opts.onProgress?.(offset + f.end, byteLength, scanner!.preservedCount);
@@ -242,7 +255,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & { 
       if (tail.length > 0) {
         if (!fragmentInComplete) {
           const out = decodeTornFrame(tail);
-          if (plain + out.length > MAX_ZSTD_PLAINTEXT) throw tooLarge();
+          if (plain + out.length > maxPlain) throw tooLarge();
           scanner!.push(out);
         }
         opts.onProgress?.(byteLength, byteLength, scanner!.preservedCount);

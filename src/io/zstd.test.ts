@@ -74,4 +74,14 @@ describe('loadBytes on zstd logs', () => {
     const bytes = await encodeZstdFrames([H, '{"type":"turn/start","seq":0', jsonl([stepStart(1, 1, 1)])]);
     expect((await loadBytes(bytes)).verdict).toMatchObject({ ok: false, kind: 'corrupt' });
   });
+  it('refuses a file that expands past the plaintext limit, naming the limit, and keeps what came before', async () => {
+    const turn = closedToolTurn();
+    const [first, second] = [jsonl(turn.slice(0, 4)), jsonl(turn.slice(4))];
+    const bytes = await encodeZstdFrames([H, first, second]);
+    expect((await loadBytes(bytes, { now: 0 })).verdict.ok).toBe(true);
+    const limit = H.length + first.length + 1; // ASCII: bytes = characters
+    const r = await loadBytes(bytes, { now: 0, maxZstdPlaintext: limit });
+    expect(r.verdict).toMatchObject({ ok: false, code: 'zstd-too-large', message: `Line 6, seq 4: The Zstandard file expands to more than ${limit} bytes, more than this viewer will read.`, line: 6, seq: 4 });
+    expect(r.storedEventCount).toBe(4);
+  });
 });
