@@ -4,6 +4,7 @@
  * goes through `Library` (src/storage/library.ts); loads go through the app store.
  */
 import { create } from 'zustand';
+import { sniffFormat } from '../../io/sniff';
 import { libraryEntryFor } from '../../storage/entry';
 import { Library, LibraryError, type LibraryEntry } from '../../storage/library';
 import { client } from '../../store/client';
@@ -128,7 +129,7 @@ async function loadMedia(summary: Summary): Promise<void> {
 
 /** The last ZIP opened without a library entry (a demo, or a kept copy that failed), to open its other sessions. */
 let looseZip: { bytes: Uint8Array; name: string; sessionName: string } | undefined;
-const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const isZip = (b: Uint8Array) => sniffFormat(b) === 'zip';
 
 /** Opens bytes that are not kept (built-in demos); a ZIP's bytes stay in memory for its other sessions. */
 export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, restore: Restore = {}): void {
