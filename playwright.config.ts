@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const bench = !!process.env.BENCH;
+/** E2E_PORT lets several checkouts run e2e at once on one machine. */
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -12,7 +14,7 @@ export default defineConfig({
   grepInvert: bench ? undefined : /@bench/,
   reporter: [['list'], ['json', { outputFile: bench ? 'reports/bench.json' : 'reports/e2e.json' }]],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     headless: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -24,8 +26,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'vite build && vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `vite build && vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
   },
