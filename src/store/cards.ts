@@ -4,7 +4,7 @@
  * per microtask, kept in small LRU maps and dropped whenever another session loads.
  */
 import { create } from 'zustand';
-import type { Card, RunInfo } from '../worker/protocol';
+import type { Card, RunInfo } from '../protocol/worker-protocol';
 import { client } from './client';
 import { useApp } from './store';
 

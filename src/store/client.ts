@@ -1,5 +1,5 @@
 /** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
-import type { FromWorker, Request, Summary, ToWorker } from '../worker/protocol';
+import type { FromWorker, Request, Summary, ToWorker } from '../protocol/worker-protocol';
 
 export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;

@@ -1,8 +1,12 @@
-/** App state: ids, cursors and the latest answers from the worker; never a copy of the log. */
+/**
+ * The one app store: the session slice (ids, cursors and the latest answers from the worker; never
+ * a copy of the log) at the top level, and the library slice under `library` (src/store/library.ts).
+ */
 import { create } from 'zustand';
-import type { LineageInfo, Moment, Row, SearchBatch, Summary } from '../worker/protocol';
+import type { LineageInfo, Moment, Row, SearchBatch, Summary } from '../protocol/worker-protocol';
 import { client } from './client';
 import type { View } from './hash';
+import type { LibraryState } from './library';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
@@ -34,10 +38,14 @@ export interface AppState {
   search?: SearchState;
   rowsVersion: number;
   showHelp: boolean;
+  /** Why the last file brought was not read at all (too large for a tab); src/store/size-guard.ts. */
+  sizeRefusal?: string;
+  library: LibraryState;
 }
 
 export const useApp = create<AppState>(() => ({
   phase: 'idle', progress: { done: 0, total: 0 }, cursor: 0, view: 'log', families: null, rowsVersion: 0, showHelp: false,
+  library: { ready: false, entries: [], bytesUsed: 0, drawer: false, media: new Map() },
 }));
 
 const set = useApp.setState;

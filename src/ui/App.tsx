@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { useApp } from '../store/store';
 import { useHashSync } from './useHashSync';
 import { useKeyboard } from './useKeyboard';
-import { openFile, openInitial } from './open';
+import { openFile, openInitial } from '../store/open';
 import { Toolbar } from './Toolbar';
 import { LoadProgress } from './LoadProgress';
 import { VerdictBanner } from './VerdictBanner';

@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
 import { useApp } from '../store/store';
-import { CMP_LABEL_MASK, CMP_LABELS, CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT } from '../worker/protocol';
-import { oneLine } from '../worker/rows';
+import { CMP_LABEL_MASK, CMP_LABELS, CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT } from '../protocol/worker-protocol';
+import { oneLine } from '../core/text';
 import { VirtualList } from './VirtualList';
 import { useOption } from './useOption';
 

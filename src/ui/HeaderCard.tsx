@@ -1,4 +1,4 @@
-import type { HeaderInForce } from '../worker/protocol';
+import type { HeaderInForce } from '../protocol/worker-protocol';
 import { reveal } from '../store/store';
 
 function show(v: unknown): string {

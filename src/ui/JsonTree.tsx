@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { client } from '../store/client';
-import type { JsonNode } from '../worker/protocol';
+import type { JsonNode } from '../protocol/worker-protocol';
 
 interface NodeProps {
   seq: number;

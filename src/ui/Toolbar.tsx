@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toggleHelp, useApp } from '../store/store';
 import { formatBytes } from './format';
-import { openFile } from './open';
+import { openFile } from '../store/open';
 import { SessionActions } from './library/SessionActions';
 
 type Theme = 'system' | 'light' | 'dark';

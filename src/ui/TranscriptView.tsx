@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
 import { useApp } from '../store/store';
-import { TR_COMPACTION, TR_SHADOWED } from '../worker/protocol';
+import { TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
 import { messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';

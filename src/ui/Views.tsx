@@ -6,7 +6,6 @@ import { PreviewLog } from './PreviewLog';
 import { SurfaceView } from './SurfaceView';
 import { TranscriptView } from './TranscriptView';
 import { CompareView } from './CompareView';
-import { useSizeRefusal } from './size-guard';
 
 const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare' };
 
@@ -16,7 +15,7 @@ export function Views() {
   const phase = useApp((s) => s.phase);
   const hasSummary = useApp((s) => s.summary !== undefined);
   const previewing = useApp((s) => s.phase === 'loading' && (s.progress.events ?? 0) > 0);
-  const refused = useSizeRefusal((s) => s.message);
+  const refused = useApp((s) => s.sizeRefusal);
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKey = (e: KeyboardEvent) => {
     const i = VIEWS.indexOf(view);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../core/types';
-import type { Card } from '../worker/protocol';
+import type { Card } from '../protocol/worker-protocol';
 import { formatBytes, lineageRole, messageKind, prettyArgs, relTime, turnJump } from './format';
 
 describe('format', () => {

@@ -1,5 +1,5 @@
 /** Small formatting helpers for the views. */
-import type { Card } from '../worker/protocol';
+import type { Card } from '../protocol/worker-protocol';
 
 /** A card's kind, for its label and style: the message role, `tool` for a tool result, `none` without a message, `loading` before it is fetched. */
 export function messageKind(c: Card | undefined): string {
@@ -8,12 +8,7 @@ export function messageKind(c: Card | undefined): string {
   return m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none';
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GiB`;
-}
+export { formatBytes } from '../core/text';
 
 /** `+m:ss.mmm` (or `+h:mm:ss`) relative to the session start; negative when time goes backwards. */
 export function relTime(ms: number): string {

@@ -8,7 +8,7 @@ import { encodeForkExportZstd, formatForkExport } from '../io/export';
 import type { LoadResult } from '../io/load';
 import { openBytes, type OpenResult } from '../io/open';
 import type { ExportArchive } from '../io/zip';
-import type { ArchiveInfo, ArchiveSession, ForkSide, Summary } from './protocol';
+import type { ArchiveInfo, ArchiveSession, ForkSide, Summary } from '../protocol/worker-protocol';
 import { SessionQueries } from './queries';
 
 const decoder = new TextDecoder();

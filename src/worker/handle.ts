@@ -1,5 +1,5 @@
 /** Maps an RPC request to a SessionQueries call (the worker's thin adapter). */
-import type { Request } from './protocol';
+import type { Request } from '../protocol/worker-protocol';
 import type { SessionQueries } from './queries';
 
 export function handleRequest(q: SessionQueries, req: Request): unknown {

@@ -1,5 +1,5 @@
 /** JSON values as the page receives them: one level at a time, or clipped in depth. */
-import type { JsonNode } from './protocol';
+import type { JsonNode } from '../protocol/worker-protocol';
 
 const NODE_CAP = 500;
 

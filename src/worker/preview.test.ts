@@ -3,7 +3,7 @@ import { loadBytes } from '../io/load';
 import { packChunkRuns } from '../core/chunk-rows';
 import type { EventLog } from '../core/event-log';
 import type { SessionEvent } from '../core/types';
-import { FLAG_PACKED } from './protocol';
+import { FLAG_PACKED } from '../protocol/worker-protocol';
 import { LogPreview } from './preview';
 
 const enc = new TextEncoder();

@@ -7,7 +7,7 @@
 import type { EventLog } from '../core/event-log';
 import { stringifyJson } from '../core/json';
 import { nodeAt } from './json-node';
-import { FLAG_PACKED, type JsonNode, type Request, type Row } from './protocol';
+import { FLAG_PACKED, type JsonNode, type Request, type Row } from '../protocol/worker-protocol';
 import { buildRow } from './rows';
 
 export class LogPreview {

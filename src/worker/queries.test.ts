@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
 import { handleRequest } from './handle';
 import { SessionQueries } from './queries';
-import { CMP_LABEL_MASK, CMP_LABELS, FLAG_NOT_ACCEPTED, TR_COMPACTION } from './protocol';
+import { CMP_LABEL_MASK, CMP_LABELS, FLAG_NOT_ACCEPTED, TR_COMPACTION } from '../protocol/worker-protocol';
 
 const bytes = () => new Uint8Array(readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url)));
 

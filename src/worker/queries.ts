@@ -13,9 +13,10 @@ import type { LoadResult } from '../io/load';
 import {
   CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
   type Card, type JsonNode, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
-} from './protocol';
+} from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
-import { buildRow, contentText, oneLine } from './rows';
+import { oneLine } from '../core/text';
+import { buildRow, contentText } from './rows';
 import { LogSearch } from './search';
 
 const LIST_CAP = 2000;

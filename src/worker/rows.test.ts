@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentText, oneLine, summarizeEvent } from './rows';
+import { oneLine } from '../core/text';
+import { contentText, summarizeEvent } from './rows';
 
 describe('summarizeEvent', () => {
   it('summarizes messages, calls and chunks on one line', () => {

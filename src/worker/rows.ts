@@ -1,6 +1,7 @@
 /** One-line summaries of events for the Log view. Pure; runs in the worker and in Node tests. */
+import { oneLine } from '../core/text';
 import type { SessionEvent } from '../core/types';
-import type { Row } from './protocol';
+import type { Row } from '../protocol/worker-protocol';
 
 const MAX = 160;
 
@@ -8,11 +9,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Collapses whitespace and truncates to `max` characters. */
-export function oneLine(s: string, max = MAX): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? t.slice(0, max - 1) + '…' : t;
-}
 
 /** Text of content blocks: text blocks verbatim, other blocks as a short tag. */
 export function contentText(content: unknown, max = MAX): string {

@@ -5,7 +5,7 @@ import { openBytes, readInput, type OpenResult } from '../io/open';
 import { compareWith, containerFields, forkExportFile, mediaList } from './extras';
 import { parseOnly } from './bench-parse';
 import { handleRequest } from './handle';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, ToWorker } from '../protocol/worker-protocol';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
 

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { buildTree, flattenTree } from '../../storage/tree';
 import { useApp } from '../../store/store';
 import { formatBytes } from '../format';
-import { openArchiveEntry } from './state';
+import { buildTree, flattenTree, openArchiveEntry } from '../../store/library';
 
 /** The sessions inside the open export ZIP as a tree by `parentSession`; one click opens one. */
 export function ArchiveSessions() {

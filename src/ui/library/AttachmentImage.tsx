@@ -1,4 +1,4 @@
-import { useLibrary } from './state';
+import { useLibrary } from '../../store/library';
 
 /**
  * An image block (`{type:'image', attachment:{attachmentId, mediaType}}`) shown from the open

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { client } from '../../store/client';
 import { useApp } from '../../store/store';
-import type { ForkSide, Row } from '../../worker/protocol';
-import { library, useLibrary } from './state';
+import type { ForkSide, Row } from '../../protocol/worker-protocol';
+import { compareWithParent, useLibrary } from '../../store/library';
 
 const LIMIT = 300;
 
@@ -30,12 +29,7 @@ export function ForkCompare() {
   const from = h.seedLength ?? 0;
   const run = async () => {
     try {
-      let bytes: ArrayBuffer | undefined;
-      if (!inZip && inLib) {
-        const b = await (await library())!.bytes(inLib.id);
-        bytes = b.slice().buffer;
-      }
-      const r = await client.request<{ self: ForkSide; other: ForkSide }>({ op: 'compareWith', entry: inZip?.entry, bytes, from, limit: LIMIT });
+      const r = await compareWithParent(inZip ? { entry: inZip.entry } : { keptId: inLib!.id }, from, LIMIT);
       setResult({ for: summary, ...r, from });
     } catch (err) {
       setResult({ for: summary, error: (err as Error).message });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { client } from '../../store/client';
 import { useApp } from '../../store/store';
-import { setNotice } from './state';
+import { setNotice } from '../../store/library';
 
 /** Downloads the log truncated at the cursor as a fork DSH can resume: `<id>-fork-<seq>.jsonl[.zstd]`. */
 export function ForkExport() {

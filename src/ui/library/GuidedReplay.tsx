@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { client } from '../../store/client';
 import { setCursor, setView, useApp } from '../../store/store';
-import { TR_COMPACTION, TR_SHADOWED, type Card, type Moment, type Summary } from '../../worker/protocol';
+import { TR_COMPACTION, TR_SHADOWED, type Card, type Moment, type Summary } from '../../protocol/worker-protocol';
 
 const STEP_MS = 30;
 const LEAD = 40;

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { verdictLabel } from '../../storage/entry';
-import type { LibraryEntry } from '../../storage/library';
 import { absTime, formatBytes } from '../format';
-import { openFromLibrary, removeEntry, renameEntry, setNotice } from './state';
+import { openFromLibrary, removeEntry, renameEntry, setNotice, verdictLabel, type LibraryEntry } from '../../store/library';
 
 /** One kept session: its facts, and open / rename / delete. */
 export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry; depth?: number; current: boolean; forkOf?: string }) {

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { selectEntries } from '../../storage/library';
-import { buildTree, flattenTree } from '../../storage/tree';
 import { formatBytes } from '../format';
 import { LibraryItem } from './LibraryItem';
-import { refresh, useLibrary } from './state';
+import { buildTree, flattenTree, refresh, selectEntries, useLibrary } from '../../store/library';
 
 type Sort = 'added' | 'name' | 'size' | 'created' | 'lineage';
 

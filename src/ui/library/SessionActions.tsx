@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ContainerBadge } from './ContainerBadge';
 import { ForkExport } from './ForkExport';
 import { GuidedReplay } from './GuidedReplay';
-import { refresh, setDrawer, useLibrary } from './state';
+import { refresh, setDrawer, useLibrary } from '../../store/library';
 
 /** Toolbar additions: the sessions drawer toggle, fork export and the guided replay. */
 export function SessionActions() {

@@ -1,19 +1,23 @@
 /**
- * The library's page-side state and actions (issue 4): the kept sessions, the notice about the last
- * import, which kept session is shown, and a ZIP's images as blob: URLs. The IndexedDB access
- * goes through `Library` (src/storage/library.ts); loads go through the app store.
+ * The library slice of the app store (issue 4): the kept sessions, the notice about the last
+ * import, which kept session is shown, and a ZIP's images as blob: URLs; and its actions. The
+ * IndexedDB access goes through `Library` (src/storage/library.ts); loads go through the session slice.
  */
-import { create } from 'zustand';
-import { sniffFormat } from '../../io/sniff';
-import { libraryEntryFor } from '../../storage/entry';
-import { Library, LibraryError, type LibraryEntry } from '../../storage/library';
-import { client } from '../../store/client';
-import { failOpen, openBytes, useApp, type Restore } from '../../store/store';
-import type { Summary } from '../../worker/protocol';
+import { sniffFormat } from '../io/sniff';
+import { libraryEntryFor } from '../storage/entry';
+import { Library, LibraryError, type LibraryEntry } from '../storage/library';
+import type { ForkSide, Summary } from '../protocol/worker-protocol';
+import { client } from './client';
+import { failOpen, openBytes, useApp, type Restore } from './store';
+
+/** Pure list builders over kept entries, for the library's views. */
+export { verdictLabel } from '../storage/entry';
+export { selectEntries, type LibraryEntry } from '../storage/library';
+export { buildTree, flattenTree, parentOf, type TreeInput, type TreeNode } from '../storage/tree';
 
 export interface Notice { readonly kind: 'error' | 'info'; readonly text: string }
 
-interface LibraryState {
+export interface LibraryState {
   ready: boolean;
   unavailable?: string;
   entries: LibraryEntry[];
@@ -26,8 +30,18 @@ interface LibraryState {
   media: ReadonlyMap<string, string>;
 }
 
-export const useLibrary = create<LibraryState>(() => ({ ready: false, entries: [], bytesUsed: 0, drawer: false, media: new Map() }));
-const set = useLibrary.setState;
+/** Selects from the library slice (a hook, like `useApp`). */
+export function useLibrary<T>(pick: (s: LibraryState) => T): T {
+  return useApp((s) => pick(s.library));
+}
+
+export function libraryState(): LibraryState {
+  return useApp.getState().library;
+}
+
+function set(patch: Partial<LibraryState>): void {
+  useApp.setState((s) => ({ library: { ...s.library, ...patch } }));
+}
 
 let libPromise: Promise<Library | null> | undefined;
 
@@ -117,7 +131,7 @@ function afterLoad(summary: Summary): void {
 }
 
 async function loadMedia(summary: Summary): Promise<void> {
-  for (const url of useLibrary.getState().media.values()) URL.revokeObjectURL(url);
+  for (const url of libraryState().media.values()) URL.revokeObjectURL(url);
   set({ media: new Map() });
   if (!summary.archive?.mediaCount) return;
   try {
@@ -160,7 +174,7 @@ export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, session
 /** Opens a kept session (optionally one entry of a kept ZIP). */
 export async function openFromLibrary(id: string, restore: Restore = {}): Promise<void> {
   const lib = await library();
-  if (!lib) { failOpen(useLibrary.getState().unavailable ?? 'The library is unavailable.'); return; }
+  if (!lib) { failOpen(libraryState().unavailable ?? 'The library is unavailable.'); return; }
   let entry: LibraryEntry | undefined;
   let bytes: Blob;
   try {
@@ -178,7 +192,7 @@ export async function openFromLibrary(id: string, restore: Restore = {}): Promis
 
 /** Opens another session of the ZIP shown now, at its fork point when it has one. */
 export async function openArchiveEntry(entry: string, cursor?: number): Promise<void> {
-  const id = useLibrary.getState().currentId;
+  const id = libraryState().currentId;
   if (id) { await openFromLibrary(id, { entry, cursor }); return; }
   if (looseZip) {
     const z = looseZip;
@@ -203,6 +217,20 @@ export async function removeEntry(id: string): Promise<void> {
   const lib = await library();
   if (!lib) return;
   await lib.remove(id);
-  if (useLibrary.getState().currentId === id) set({ currentId: undefined });
+  if (libraryState().currentId === id) set({ currentId: undefined });
   await refresh();
+}
+
+/**
+ * Rows of the shown session and of its parent from seq `from`: the parent is another entry of the
+ * open ZIP, or a kept session (its bytes are sent to the worker).
+ */
+export async function compareWithParent(parent: { entry: string } | { keptId: string }, from: number, limit: number): Promise<{ self: ForkSide; other: ForkSide }> {
+  let bytes: ArrayBuffer | undefined;
+  if ('keptId' in parent) {
+    const lib = await library();
+    if (!lib) throw new Error(libraryState().unavailable ?? 'The library is unavailable.');
+    bytes = (await lib.bytes(parent.keptId)).slice().buffer;
+  }
+  return client.request<{ self: ForkSide; other: ForkSide }>({ op: 'compareWith', entry: 'entry' in parent ? parent.entry : undefined, bytes, from, limit }, bytes ? [bytes] : []);
 }

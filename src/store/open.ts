@@ -1,9 +1,8 @@
 /** Where sessions come from: a dropped or picked file, `?url=`, a kept library session, or a built-in demo. */
-import { failOpen, type Restore } from '../store/store';
-import { useApp } from '../store/store';
-import { parseHash } from '../store/hash';
+import { parseHash } from './hash';
+import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library';
 import { admitFileSize } from './size-guard';
-import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library/state';
+import { failOpen, useApp, type Restore } from './store';
 
 export const DEFAULT_DEMO = 'demo.jsonl';
 

@@ -1,17 +1,15 @@
 /**
  * Files larger than the tab can hold are refused before they are read (issue 5): a plain log over
  * 1.5 GiB, or a Zstandard log over the loader's plaintext cap (it cannot expand to less than about
- * its own size). The sentence is shown in a role=alert by the views; the current session stays.
+ * its own size). The sentence is kept as `sizeRefusal` in the store and shown in a role=alert by the views; the current session stays.
  */
-import { create } from 'zustand';
+import { formatBytes } from '../core/text';
 import { sniffFormat } from '../io/sniff';
-import { formatBytes } from './format';
+import { useApp } from './store';
 
 export const MAX_PLAIN_BYTES = 1.5 * 2 ** 30;
 /** The loader refuses zstd plaintext past 384 MiB (src/io/load.ts). */
 export const MAX_ZSTD_BYTES = 384 * 2 ** 20;
-
-export const useSizeRefusal = create<{ message?: string }>(() => ({}));
 
 const isZstd = async (file: Blob) => sniffFormat(new Uint8Array(await file.slice(0, 4).arrayBuffer())) === 'zstd';
 
@@ -30,6 +28,6 @@ export async function sizeRefusal(file: Blob, name: string): Promise<string | un
 /** Checks `file` before reading it: true when it may be read; otherwise shows the refusal. */
 export async function admitFileSize(file: File): Promise<boolean> {
   const message = await sizeRefusal(file, file.name);
-  useSizeRefusal.setState({ message });
+  useApp.setState({ sizeRefusal: message });
   return message === undefined;
 }
