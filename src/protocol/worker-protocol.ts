@@ -58,6 +58,10 @@ export interface Summary {
   readonly compactionSeqs: Int32Array;
   readonly replacementSeqs: Int32Array;
   readonly headerSeqs: Int32Array;
+  /** step/start seqs, ascending. */
+  readonly stepSeqs: Int32Array;
+  /** The moments model requests were made at (the seq just before each step's first chunk), ascending. */
+  readonly requestSeqs: Int32Array;
   readonly families: readonly { readonly family: string; readonly count: number }[];
   /** Events per exact type, sorted by type. */
   readonly types: readonly { readonly type: string; readonly count: number }[];

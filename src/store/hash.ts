@@ -1,4 +1,4 @@
-/** The URL hash: session, view, cursor and selection (deep links). Pure. */
+/** The URL hash: session, view, cursor, selection and the A/B marks (deep links). Pure. */
 export type View = 'log' | 'surface' | 'transcript' | 'compare';
 export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare'];
 
@@ -7,6 +7,8 @@ export interface HashState {
   view?: View;
   cursor?: number;
   sel?: number;
+  a?: number;
+  b?: number;
 }
 
 export function parseHash(hash: string): HashState {
@@ -25,6 +27,9 @@ export function parseHash(hash: string): HashState {
   if (c !== undefined) out.cursor = c;
   const sel = num('sel');
   if (sel !== undefined) out.sel = sel;
+  const a = num('a'), b = num('b');
+  if (a !== undefined) out.a = a;
+  if (b !== undefined) out.b = b;
   return out;
 }
 
@@ -34,5 +39,7 @@ export function formatHash(h: HashState): string {
   if (h.view) p.set('view', h.view);
   if (h.cursor !== undefined) p.set('cursor', String(h.cursor));
   if (h.sel !== undefined) p.set('sel', String(h.sel));
+  if (h.a !== undefined) p.set('a', String(h.a));
+  if (h.b !== undefined) p.set('b', String(h.b));
   return '#' + p.toString();
 }

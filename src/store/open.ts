@@ -50,7 +50,7 @@ export function openInitial(): void {
   const url = q.get('url');
   const demo = q.get('demo');
   const h = parseHash(location.hash);
-  const restore = { cursor: h.cursor, sel: h.sel, view: h.view };
+  const restore = { cursor: h.cursor, sel: h.sel, view: h.view, a: h.a, b: h.b };
   if (url) { void openUrl(url, restore); return; }
   const lib = parseLibName(h.session);
   if (lib) { void openFromLibrary(lib.id, { ...restore, entry: lib.entry }); return; }

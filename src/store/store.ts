@@ -7,6 +7,7 @@ import type { LineageInfo, Moment, Row, SearchBatch, Summary } from '../protocol
 import { client } from './client';
 import type { View } from './hash';
 import type { LibraryState } from './library';
+import type { MarksSlice } from './marks';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
@@ -18,7 +19,7 @@ export interface SearchState {
   readonly done?: boolean;
 }
 
-export interface AppState {
+export interface AppState extends MarksSlice {
   phase: Phase;
   /**
    * Bytes read of the total, and events read so far; while loading, the Log lists those events
@@ -78,6 +79,8 @@ export function lastSeq(): number {
 
 export interface Restore {
   cursor?: number; sel?: number; view?: View;
+  /** The Diff's A and B marks (deep link `a`, `b`). */
+  a?: number; b?: number;
   /** ZIP: the session entry to open instead of the root. */
   entry?: string;
   /** Told once the load settles (the library keeps the file then; issue 4). */
@@ -90,7 +93,7 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
   const gen = generation;
   dropRows();
   set({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
-    selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, ...(restore.view ? { view: restore.view } : {}) });
+    selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, markA: undefined, markB: undefined, ...(restore.view ? { view: restore.view } : {}) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
@@ -100,7 +103,8 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
       const cursor = restore.cursor !== undefined ? Math.min(restore.cursor, last) : last;
       // a selection made in the Log while loading stays, now with its lineage
       const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
-      set({ phase: 'ready', summary, cursor, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
+      const mark = (m?: number) => (m !== undefined && m <= last ? m : undefined);
+      set({ phase: 'ready', summary, cursor, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
       requestMoment(cursor);
       if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { setCursor, useApp } from '../store/store';
 import { ScrubberMarks } from './ScrubberMarks';
+import { MarkFlags } from './MarkFlags';
+import { MarkButtons } from './MarkButtons';
 import { turnJump } from './format';
 
 const SPEEDS = [10, 100, 1000, 10000];
@@ -71,9 +73,11 @@ export function Scrubber() {
         aria-valuetext={`seq ${cursor} of ${last}`} aria-orientation="horizontal"
         onKeyDown={onKey} onPointerDown={onPointer} onPointerMove={onPointer}>
         <ScrubberMarks last={last} />
+        <MarkFlags last={last} />
         <div className="thumb" style={{ left: `${pct}%` }} />
       </div>
       <span className="pos">{cursor.toLocaleString()} / {last.toLocaleString()}</span>
+      <MarkButtons />
     </div>
   );
 }

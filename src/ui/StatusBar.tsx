@@ -8,15 +8,18 @@ export function StatusBar() {
   const cursor = useApp((s) => s.cursor);
   const moment = useApp((s) => s.moment);
   const selected = useApp((s) => s.selected);
+  const a = useApp((s) => s.markA);
+  const b = useApp((s) => s.markB);
   const c = moment?.counts;
   const text = phase === 'cancelled' ? 'Load cancelled'
     : phase === 'failed' ? message ?? 'Failed'
     : phase === 'loading' ? 'Loading…'
-    : summary && c ? `Seq ${cursor} of ${summary.length - 1} · ${c.events} events · turn ${c.turn} · ${c.surface} on surface (${c.messages} messages) · ${c.transcript} in transcript${selected !== undefined ? ` · selected ${selected}` : ''}`
+    : summary && c ? `Seq ${cursor} of ${summary.length - 1} · ${c.events} events · turn ${c.turn} · ${c.surface} on surface (${c.messages} messages) · ${c.transcript} in transcript${selected !== undefined ? ` · selected ${selected}` : ''}${a !== undefined ? ` · A ${a}` : ''}${b !== undefined ? ` · B ${b}` : ''}`
     : 'No session';
   return (
     <div className="status" role="status" aria-live="polite" data-phase={phase}
-      data-cursor={c ? String(moment!.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}>
+      data-cursor={c ? String(moment!.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}
+      data-a={a} data-b={b}>
       {/* a file that cannot be opened at all is a refusal: announce it as an alert, like the verdict banner's */}
       <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' ? 'alert' : undefined}>{text}</span>
     </div>

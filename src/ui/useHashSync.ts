@@ -1,21 +1,24 @@
-/** Keeps the URL hash in step with session, view, cursor and selection; back/forward restore them. */
+/** Keeps the URL hash in step with session, view, cursor, selection and A/B marks; back/forward restore them. */
 import { useEffect } from 'react';
 import { formatHash, parseHash } from '../store/hash';
-import { lastSeq, select, setCursor, setView, useApp } from '../store/store';
+import { setMarks } from '../store/marks';
+import { lastSeq, select, setCursor, setView, useApp, type AppState } from '../store/store';
 
 let applying = false;
+
+const hashOf = (s: AppState) => ({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected, a: s.markA, b: s.markB });
 
 export function useHashSync(): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsub = useApp.subscribe((s, prev) => {
       if (applying || s.phase !== 'ready' || !s.summary) return;
-      const h = formatHash({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected });
+      const h = formatHash(hashOf(s));
       if (h === location.hash) return;
-      const push = s.view !== prev.view || s.selected !== prev.selected || prev.phase !== 'ready';
+      const push = s.view !== prev.view || s.selected !== prev.selected || s.markA !== prev.markA || s.markB !== prev.markB || prev.phase !== 'ready';
       if (timer) clearTimeout(timer);
       if (push && prev.phase === 'ready') history.pushState(null, '', h);
-      else timer = setTimeout(() => { const cur = useApp.getState(); history.replaceState(null, '', formatHash({ session: cur.sessionName, view: cur.view, cursor: cur.cursor, sel: cur.selected })); }, push ? 0 : 150);
+      else timer = setTimeout(() => { const cur = useApp.getState(); history.replaceState(null, '', formatHash(hashOf(cur))); }, push ? 0 : 150);
     });
     const onPop = () => {
       const h = parseHash(location.hash);
@@ -26,6 +29,7 @@ export function useHashSync(): void {
         if (h.view) setView(h.view);
         setCursor(h.cursor ?? lastSeq());
         select(h.sel);
+        setMarks(h.a, h.b);
       } finally { applying = false; }
     };
     window.addEventListener('popstate', onPop);

@@ -1,6 +1,7 @@
-/** Global shortcuts: j/k, [ ], /, ?, 1–4, Esc. Ignored while typing in a field. */
+/** Global shortcuts: j/k, [ ], /, ?, 1–5, a/b/d/A (Diff marks), Esc. Ignored while typing in a field. */
 import { useEffect } from 'react';
 import { VIEWS } from '../store/hash';
+import { markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../store/marks';
 import { lastSeq, reveal, select, setCursor, setView, toggleHelp, useApp } from '../store/store';
 import { turnJump } from './format';
 
@@ -21,6 +22,10 @@ export function useKeyboard(): void {
         case '[': { const n = turnJump(s.summary.turnSeqs, s.cursor, -1, last); setCursor(n); select(n); break; }
         case '/': setView('log'); requestAnimationFrame(() => document.getElementById('search')?.focus()); break;
         case '?': toggleHelp(); break;
+        case 'a': setMarkA(s.cursor); break;
+        case 'b': setMarkB(s.cursor); break;
+        case 'A': markPreviousRequest(); break;
+        case 'd': markStepAtCursor(); break;
         case '1': case '2': case '3': case '4': setView(VIEWS[Number(e.key) - 1]); break;
         default: return;
       }

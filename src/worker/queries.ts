@@ -6,6 +6,7 @@ import { eventFamily } from '../core/catalog';
 import { stringifyJson } from '../core/json';
 import { deriveEventMessage } from '../core/messages';
 import { canonicalHeader, diffHeaders } from '../core/request-header';
+import { stepRequests, type StepRequests } from '../core/steps';
 import { lastAtOrBefore } from '../core/timeline';
 import { isCompactionCheckpoint } from '../core/transcript';
 import type { SessionEvent } from '../core/types';
@@ -28,6 +29,7 @@ export class SessionQueries {
   private headerCache?: { seq: number; value: Moment['header'] };
   private runs?: { starts: Int32Array; ends: Int32Array };
   private searcher?: LogSearch;
+  private stepCache?: StepRequests;
 
   constructor(private readonly r: LoadResult, private readonly loadMs = 0) {
     this.n = r.session?.log.length ?? 0;
@@ -57,6 +59,7 @@ export class SessionQueries {
       diagnosticsTotal: r.diagnostics.length,
       turnSeqs: t ? t.turnSeqs.slice() : empty(), compactionSeqs: t ? t.compactionSeqs.slice() : empty(),
       replacementSeqs: t ? t.replacementSeqs.slice() : empty(), headerSeqs: t ? t.headerSeqs.slice() : empty(),
+      stepSeqs: this.steps().stepSeqs.slice(), requestSeqs: this.steps().requestSeqs.filter((s) => s >= 0),
       families: [...fams].map(([family, count]) => ({ family, count })).sort((a, b) => a.family.localeCompare(b.family)),
       types: [...typeCounts].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
       loadMs: this.loadMs,
@@ -250,6 +253,12 @@ export class SessionQueries {
     this.searcher ??= new LogSearch(log);
     const { hits, next } = this.searcher.search(query, Math.max(0, from), budgetMs, Math.max(1, cap));
     return { hits: Int32Array.from(hits), next };
+  }
+
+  /** Steps and their request moments (computed once). */
+  steps(): StepRequests {
+    const log = this.r.session?.log;
+    return (this.stepCache ??= log ? stepRequests(log) : { stepSeqs: new Int32Array(0), requestSeqs: new Int32Array(0) });
   }
 
   /** Whether `seq` is a compaction checkpoint. */
