@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { loadBytes } from '../io/load';
 import { formatMomentRecord, formatVerdictRecord } from '../io/verdict-record';
 import { formatSummary } from './summary';
+import { runTour } from './tour';
 
-const USAGE = 'usage: seqscope check FILE... [--json] [--at SEQ]';
+const USAGE = 'usage: seqscope check FILE... [--json] [--at SEQ] | seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -16,6 +17,7 @@ function sha256(text: string): string {
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  if (cmd === 'tour') return runTour(rest, { out: (l) => console.log(l), err: (l) => console.error(l) });
   if (cmd !== 'check') { console.error(USAGE); return 2; }
   let json = false;
   let at: number | undefined;
