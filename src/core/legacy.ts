@@ -30,27 +30,26 @@ function upgrade(e: SessionEvent, sessionId: string, lookupMessageId: (seq: numb
       return e;
     case 'turn/start': {
       if (!isPlainRecord(d) || !('trigger' in d)) return e;
-      const keys = Object.keys(d);
       const trig = d.trigger;
-      if (keys.length !== 2 || !isTurnNumber(d.turn) || !isPlainRecord(trig) || typeof trig.kind !== 'string' || trig.kind === '') throw malformed();
+      if (!hasOnlyKeys(d, ['turn', 'trigger']) || !isTurnNumber(d.turn) || !isPlainRecord(trig) || typeof trig.kind !== 'string' || trig.kind === '') throw malformed();
       return with_(t, { turn: d.turn });
     }
     case 'turn/end': {
-      if (!isPlainRecord(d) || !('reason' in d)) return e;
+      // every turn/end, current or old, must have the {turn, reason} shape before any upgrade
+      if (!isPlainRecord(d)) return e;
       const r = d.reason;
-      if (Object.keys(d).length !== 2 || !('turn' in d) || !isTurnNumber(d.turn) || !isPlainRecord(r) || typeof r.kind !== 'string') throw malformed();
+      if (!hasOnlyKeys(d, ['turn', 'reason']) || !isTurnNumber(d.turn) || !isPlainRecord(r) || typeof r.kind !== 'string') throw malformed();
       const reason = upgradeTurnEndReason(r);
       if (reason === null) throw malformed();
       return reason === r ? e : with_(t, { turn: d.turn, reason });
     }
     case 'steering/message': {
-      if (!isPlainRecord(d)) throw malformed();
-      if (isPlainRecord(d.message)) return with_('user/message', d.message);
-      if ('content' in d && 'source' in d) {
-        const { turn: _turn, ...rest } = d;
-        return with_('user/message', { ...rest, id: legacyId, role: 'user' });
-      }
-      throw malformed();
+      // the two old shapes, exactly: {turn, message} or {turn, content, source}, turn a safe integer
+      if (!isPlainRecord(d) || !Number.isSafeInteger(d.turn)) throw malformed();
+      if (isPlainRecord(d.message) && hasOnlyKeys(d, ['turn', 'message'])) return upgrade(with_('user/message', d.message), sessionId, lookupMessageId);
+      if (!hasOnlyKeys(d, ['turn', 'content', 'source'])) throw malformed();
+      const { turn: _turn, ...rest } = d;
+      return with_('user/message', { ...rest, id: legacyId, role: 'user' });
     }
     case 'user/message':
       if (isPlainRecord(d) && 'content' in d && 'source' in d && !('id' in d) && !('role' in d) && !('message' in d)) {
@@ -67,9 +66,10 @@ function upgrade(e: SessionEvent, sessionId: string, lookupMessageId: (seq: numb
     case 'tool/result':
       if (isPlainRecord(d) && 'callId' in d && 'content' in d && 'isError' in d && !('message' in d)) {
         const { callId, content, isError, ...rest } = d;
-        let id = legacyId;
+        let id: string | undefined = legacyId;
         const op = e.surfaceOp;
-        if (isPlainRecord(op) && op.op === 'replace' && typeof op.start === 'number') id = lookupMessageId(op.start) ?? legacyId;
+        // a replacement inherits the replaced message's id; DSH leaves it unset when there is none
+        if (isPlainRecord(op) && op.op === 'replace' && typeof op.start === 'number') id = lookupMessageId(op.start);
         return with_(t, {
           ...rest,
           message: { id, role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError }], source: { kind: 'tool', callId } },
@@ -81,21 +81,40 @@ function upgrade(e: SessionEvent, sessionId: string, lookupMessageId: (seq: numb
   }
 }
 
-const isTurnNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isTurnNumber = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 1;
+
+/** True when `r` has every key of `required` and no key outside `required` and `optional`. */
+function hasOnlyKeys(r: Record<string, unknown>, required: readonly string[], optional: readonly string[] = []): boolean {
+  for (const k of Object.keys(r)) if (!required.includes(k) && !optional.includes(k)) return false;
+  return required.every((k) => Object.hasOwn(r, k));
+}
+
+const FAILURE_OPTIONAL = ['status', 'providerRetryAfterMs', 'requestId'];
+
+/** An old `{message, code[, status, providerRetryAfterMs, requestId]}` failure, each field of its type. */
+function isLegacyFailure(f: unknown): f is Record<string, unknown> {
+  return isPlainRecord(f) && hasOnlyKeys(f, ['message', 'code'], FAILURE_OPTIONAL) && typeof f.message === 'string' && typeof f.code === 'string'
+    && (f.status === undefined || typeof f.status === 'number') && (f.providerRetryAfterMs === undefined || typeof f.providerRetryAfterMs === 'number')
+    && (f.requestId === undefined || typeof f.requestId === 'string');
+}
 
 const KIND_ONLY = new Set(['completed', 'blocked', 'max-tokens', 'interrupted']);
 
-/** Upgraded reason, the same object when current, or null when malformed. */
+/** Upgraded reason, the same object when current, or null when malformed (persistence.md §4.6). */
 function upgradeTurnEndReason(r: Record<string, unknown>): Record<string, unknown> | null {
   const kind = r.kind as string;
-  if (KIND_ONLY.has(kind)) return Object.keys(r).length === 1 ? r : null;
-  if (kind === 'aborted') return 'reason' in r ? r : { kind: 'aborted', reason: { kind: 'legacy' } };
-  if (kind === 'disposed') return { kind: 'aborted', reason: { kind: 'disposed' } };
+  if (KIND_ONLY.has(kind)) return hasOnlyKeys(r, ['kind']) ? r : null;
+  if (kind === 'aborted') {
+    if ('reason' in r) return r;
+    return hasOnlyKeys(r, ['kind']) ? { kind: 'aborted', reason: { kind: 'legacy' } } : null;
+  }
+  if (kind === 'disposed') return hasOnlyKeys(r, ['kind']) ? { kind: 'aborted', reason: { kind: 'disposed' } } : null;
   if (kind === 'error') {
     if ('error' in r) return r;
-    if ('failure' in r) return { kind: 'error', error: r.failure };
-    if ('message' in r) return { kind: 'error', error: { message: r.message, code: r.code ?? 'UNKNOWN' } };
-    return null;
+    if (!Number.isSafeInteger(r.step) || (r.step as number) < 0) return null;
+    if (hasOnlyKeys(r, ['kind', 'step', 'failure']) && isLegacyFailure(r.failure)) return { kind: 'error', error: r.failure };
+    if (!hasOnlyKeys(r, ['kind', 'step', 'message'], ['code']) || typeof r.message !== 'string' || (r.code !== undefined && typeof r.code !== 'string')) return null;
+    return { kind: 'error', error: { message: r.message, code: r.code ?? 'UNKNOWN' } };
   }
   return r; // unknown kinds pass through
 }
