@@ -220,6 +220,9 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       let complete = 0, plain = 0;
       // frames are small (one write batch each): gather their plaintext into blocks before scanning
       const batch = new FrameBatch((b) => scanner!.push(b));
+      // DSH judges each record as its frame arrives: damage already committed by the frames read so
+      // far (a bad record or seq gap, then a turn/end) is its verdict before any later frame's failure
+      const inStreamOrder = (failure: () => unknown) => { batch.flush(); return scanner!.committedError() ?? failure(); };
       for await (const piece of piecesOf(input, opts.zstdPieceBytes ?? ZSTD_PIECE)) {
         const { bytes, at: offset, frames: found } = framing.push(piece);
         for (const f of found) {
@@ -233,9 +236,9 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
             continue;
           }
           let out: Uint8Array;
-          try { out = decode(bytes, f, offset); } catch (e) { batch.flush(); throw at(e, scanner!.nextLine, scanner!.nextSeq); }
+          try { out = decode(bytes, f, offset); } catch (e) { throw inStreamOrder(() => at(e, scanner!.nextLine, scanner!.nextSeq)); }
           // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
-          if ((plain += out.length) > maxPlain) { batch.flush(); throw tooLarge(); }
+          if ((plain += out.length) > maxPlain) throw inStreamOrder(tooLarge);
           if (batch.add(out)) {
             expectSize(stream!, offset + f.end, byteLength);
             opts.onProgress?.(offset + f.end, byteLength, scanner!.preservedCount);
@@ -246,8 +249,8 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
         await pace(opts, pacing);
       }
       if (complete === 0) throw framing.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
+      if (framing.error) throw inStreamOrder(() => at(framing.error, scanner!.nextLine, scanner!.nextSeq));
       batch.flush();
-      if (framing.error) throw at(framing.error, scanner!.nextLine, scanner!.nextSeq);
       const { tail } = framing.finish();
       const fragmentInComplete = scanner!.fragmentBytes > 0;
       const badInComplete = scanner!.firstBad !== undefined;
