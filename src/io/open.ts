@@ -1,7 +1,7 @@
 import { SessionError } from '../core/errors';
 import { isFixtureLog, loadFixture } from './fixture';
 import { loadBytes, type LoadOptions, type LoadResult } from './load';
-import { sniffFormat } from './sniff';
+import { nameForeignFormat, sniffFormat } from './sniff';
 import { readExportZip, type ExportArchive } from './zip';
 
 /** What opening any file DSH users have produced: the session shown first, and for a ZIP, the rest. */
@@ -26,12 +26,16 @@ export async function readInput(input: Uint8Array | Blob): Promise<Uint8Array | 
 
 /**
  * Opens bytes of any supported kind (decisions §4), detected by magic bytes. A ZIP opens its root
- * session (or `entry` when given); its other sessions and media stay in `archive`.
+ * session (or `entry` when given); its other sessions and media stay in `archive`. A file that is
+ * clearly something else (empty, an image, an HTML page, binary data) is refused with a SessionError
+ * naming what it is, before any parsing.
  */
 export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & { entry?: string } = {}): Promise<OpenResult> {
   const bytes = await readInput(input);
   // a zstd Blob is read a slice at a time by the loader
   if (bytes instanceof Blob) return { result: await loadBytes(bytes, opts), container: 'log' };
+  const foreign = nameForeignFormat(bytes);
+  if (foreign) throw new SessionError('not-a-log', foreign === 'an empty file' ? 'This is an empty file, not a session log.' : `This is ${foreign}, not a session log.`, { kind: 'unsupported' });
   const format = sniffFormat(bytes);
   if (format === 'zip') {
     const archive = readExportZip(bytes);

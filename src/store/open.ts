@@ -13,19 +13,45 @@ export async function openFile(file: File): Promise<void> {
   await openAndKeep(file, file.name, `file:${file.name}`);
 }
 
+/** Why an answer is not a session log: `not found (404)`, `forbidden (403)`, else its status. */
+export function describeHttpFailure(status: number, statusText = ''): string {
+  const words: Record<number, string> = { 400: 'bad request', 401: 'not authorized', 403: 'forbidden', 404: 'not found', 410: 'gone', 500: 'server error', 502: 'bad gateway', 503: 'unavailable', 504: 'gateway timeout' };
+  return `${words[status] ?? (statusText.toLowerCase() || 'the server refused it')} (${status})`;
+}
+
+/**
+ * Fetches a same-origin address. A failed fetch or a non-2xx answer fails the open with its
+ * reason; so does an HTML page answered for a file that is not HTML (a server's index fallback).
+ */
 async function fetchBytes(url: string): Promise<ArrayBuffer | undefined> {
   useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined });
+  let res: Response;
   try {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    res = await fetch(url);
+  } catch {
+    failOpen(`Could not open ${url}: the server did not answer.`);
+    return undefined;
+  }
+  if (!res.ok) { failOpen(`Could not open ${url}: ${describeHttpFailure(res.status, res.statusText)}.`); return undefined; }
+  if (/^text\/html\b/i.test(res.headers.get('content-type') ?? '') && !/\.html?$/i.test(new URL(res.url || url, location.href).pathname)) {
+    failOpen(`Could not open ${url}: not found (the server answered with an HTML page, not a session log).`);
+    return undefined;
+  }
+  try {
     return await res.arrayBuffer();
   } catch (err) {
-    failOpen(`Could not fetch ${url}: ${(err as Error).message}`);
+    failOpen(`Could not open ${url}: the download broke off (${(err as Error).message}).`);
     return undefined;
   }
 }
 
 export async function openUrl(url: string, restore = {}): Promise<void> {
+  let target: URL | undefined;
+  try { target = new URL(url, location.href); } catch { /* reported below */ }
+  if (!target || target.origin !== location.origin) {
+    failOpen(`Could not open ${url}: only same-origin addresses are allowed (this page is served from ${location.origin}).`);
+    return;
+  }
   const name = url.split('/').pop()?.split('?')[0] || url;
   const bytes = await fetchBytes(url);
   if (bytes) await openAndKeep(bytes, name, `url:${url}`, restore);

@@ -1,4 +1,5 @@
 import { useApp } from '../store/store';
+import { statusLine } from './status-line';
 
 /** The live status: cursor and counts at the cursor, also as data attributes for tests. */
 export function StatusBar() {
@@ -14,7 +15,7 @@ export function StatusBar() {
   const text = phase === 'cancelled' ? 'Load cancelled'
     : phase === 'failed' ? message ?? 'Failed'
     : phase === 'loading' ? 'Loading…'
-    : summary && c ? `Seq ${cursor} of ${summary.length - 1} · ${c.events} events · turn ${c.turn} · ${c.surface} on surface (${c.messages} messages) · ${c.transcript} in transcript${selected !== undefined ? ` · selected ${selected}` : ''}${a !== undefined ? ` · A ${a}` : ''}${b !== undefined ? ` · B ${b}` : ''}`
+    : summary && c ? statusLine(cursor, summary.length, c, selected, a, b)
     : 'No session';
   return (
     <div className="status" role="status" aria-live="polite" data-phase={phase}

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import { reveal, setView, useApp } from '../store/store';
 import { formatBytes } from './format';
 
@@ -7,10 +8,16 @@ export function VerdictBanner() {
   const v = s.verdict;
   const kind = v.ok ? 'ok' : v.kind;
   const jump = (seq: number) => { setView('log'); reveal(seq); };
-  const repairs: string[] = [];
+  // the end-seed marker every load appends is not a repair: its row says "appended on load"
+  const repairs: ReactNode[] = [];
   if (s.torn) repairs.push(`${formatBytes(s.torn.bytes)} of torn bytes dropped from line ${s.torn.line}`);
-  if (s.closerSeqs.length) repairs.push(`${s.closerSeqs.length} crash-repair closer${s.closerSeqs.length > 1 ? 's' : ''} synthesized (seq ${s.closerSeqs[0]}${s.closerSeqs.length > 1 ? `–${s.closerSeqs[s.closerSeqs.length - 1]}` : ''})`);
-  if (s.endSeedAppended) repairs.push('end-seed marker appended');
+  const closers = s.closerSeqs;
+  if (closers.length) {
+    const first = closers[0], last = closers[closers.length - 1];
+    repairs.push(<>{closers.length} crash-repair closer{closers.length > 1 ? 's' : ''} synthesized (
+      <button type="button" className="linkish mono" onClick={() => jump(first)} aria-label={`Go to the crash-repair closers, seq ${first}${closers.length > 1 ? ` to ${last}` : ''}`}>
+        seq {first}{closers.length > 1 ? `–${last}` : ''}</button>)</>);
+  }
   return (
     <div className="banner" data-verdict={kind} aria-label="Verdict">
       <span className="verdict">{v.ok ? 'DSH would load this log.' : `DSH would refuse this log (${v.kind}).`}</span>
@@ -25,8 +32,8 @@ export function VerdictBanner() {
           {v.seq === undefined && v.line !== undefined && <span className="badge err">line {v.line}</span>}
         </span>
       )}
-      {!v.ok && <span className="badge">views computed best-effort through seq {s.acceptedThrough}</span>}
-      {repairs.length > 0 && <span>Repairs: {repairs.join('; ')}.</span>}
+      {!v.ok && <span className="badge">{s.acceptedThrough >= 0 ? `views computed best-effort through seq ${s.acceptedThrough}` : 'no event could be read'}</span>}
+      {repairs.length > 0 && <span>Repairs: {repairs.map((r, i) => <Fragment key={i}>{i > 0 && '; '}{r}</Fragment>)}.</span>}
       {s.droppedTotal > 0 && <span className="badge err">{s.droppedTotal} record{s.droppedTotal > 1 ? 's' : ''} DSH would not read (listed after the log)</span>}
       <details>
         <summary>{s.diagnosticsTotal} diagnostic{s.diagnosticsTotal === 1 ? '' : 's'}</summary>

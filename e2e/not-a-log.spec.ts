@@ -1,0 +1,56 @@
+/**
+ * Issue 14 §5: files that are not session logs are named for what they are, refused in one
+ * sentence, and never kept in the library; no view or status shows a negative seq.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { status } from './helpers';
+import { libraryItems, libraryList, pick, ready } from './library-helpers';
+
+const alert = (page: Page) => status(page).getByRole('alert');
+
+async function expectNothingKept(page: Page) {
+  await libraryList(page);
+  await expect(libraryItems(page)).toHaveCount(0);
+}
+
+test('a missing demo or ?url= reads "not found", and nothing is kept', async ({ page }) => {
+  await page.goto('/?demo=nope.jsonl');
+  await expect(alert(page)).toContainText('not found');
+  await expect(page.getByLabel('Verdict')).toHaveCount(0);
+  await page.goto('/?url=/missing.jsonl');
+  await expect(alert(page)).toContainText('Could not open /missing.jsonl: not found');
+  await expectNothingKept(page);
+});
+
+test('a cross-origin ?url= says only same-origin addresses are allowed', async ({ page }) => {
+  await page.goto('/?url=https://example.invalid/session.jsonl');
+  await expect(alert(page)).toContainText('only same-origin addresses are allowed');
+  await expectNothingKept(page);
+});
+
+test('a PNG, an HTML page, random bytes and an empty file are named and not kept', async ({ page }) => {
+  await ready(page);
+  const cases: [string, Uint8Array, string][] = [
+    ['shot.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]), 'This is a PNG image, not a session log.'],
+    ['page.jsonl', new TextEncoder().encode('<!doctype html>\n<html><body>hi</body></html>\n'), 'This is an HTML page, not a session log.'],
+    ['noise.jsonl', Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256), 'This is binary data, not a session log.'],
+    ['empty.jsonl', new Uint8Array(0), 'This is an empty file, not a session log.'],
+  ];
+  for (const [name, bytes, sentence] of cases) {
+    await pick(page, name, bytes);
+    await expect(alert(page)).toContainText(sentence);
+    await expect(page.getByTestId('library-notice')).toContainText(`${name} could not be opened, so it was not added to the library`);
+  }
+  await expectNothingKept(page);
+});
+
+test('a text file with no readable event never shows a negative seq', async ({ page }) => {
+  await ready(page);
+  await pick(page, 'words.jsonl', new TextEncoder().encode('hello, this is not json\n'));
+  await expect(page.getByLabel('Verdict')).toHaveAttribute('data-verdict', /corrupt|unsupported/);
+  await expect(page.getByLabel('Verdict')).toContainText('no event could be read');
+  await expect(status(page)).toContainText('No events could be read');
+  for (const text of [await page.getByLabel('Verdict').innerText(), await status(page).innerText(), await page.locator('.scrubber').innerText()]) {
+    expect(text).not.toMatch(/(^|[\s(])-1\b/);
+  }
+});
