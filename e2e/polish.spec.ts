@@ -1,0 +1,43 @@
+/** Issue 14 §12: the small things a demanding user notices. */
+import { expect, test } from '@playwright/test';
+import { coreLoad, status, waitLoaded } from './helpers';
+
+test('no request fails on load: the favicon is served', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  await page.goto('/');
+  await expect(status(page)).toHaveAttribute('data-cursor', /\d+/);
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBeTruthy();
+  expect((await page.request.get(icon!)).status()).toBe(200);
+  expect(failed).toEqual([]);
+});
+
+test('a healthy log has no "Repairs"; a crashed one links its closers to their rows', async ({ page }) => {
+  await page.goto('/?demo=tool-round.jsonl');
+  const banner = page.getByLabel('Verdict');
+  await expect(banner).toHaveAttribute('data-verdict', 'ok');
+  await expect(banner).not.toContainText('Repairs');
+  await expect(banner).not.toContainText('end-seed');
+
+  const r = await coreLoad('public/demo/crash.jsonl');
+  const last = r.session!.log.length - 1;
+  const first = r.closers[0].seq, end = r.closers[r.closers.length - 1].seq;
+  await page.goto('/?demo=crash.jsonl');
+  await waitLoaded(page, last);
+  await page.getByRole('slider', { name: 'Seq' }).focus();
+  await page.keyboard.press('Home');
+  await banner.getByRole('button', { name: `Go to the crash-repair closers, seq ${first} to ${end}` }).click();
+  await expect(page.locator(`[data-seq="${first}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(status(page)).toHaveAttribute('data-cursor', String(first));
+});
+
+test('the status line puts its nouns in the right number', async ({ page }) => {
+  await page.goto('/?demo=tool-round.jsonl');
+  await page.getByRole('slider', { name: 'Seq' }).focus();
+  await page.keyboard.press('Home');
+  await expect(status(page)).toHaveAttribute('data-cursor', '0');
+  const text = await status(page).innerText();
+  expect(text).toMatch(/^Seq 0 of \d+ · 1 event · /);
+  expect(text).not.toMatch(/\b1 (events|messages|surface nodes)\b/);
+});
