@@ -50,7 +50,8 @@ export const SESSION_FORMAT_VERSION = 0;
 export const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['type', 'seq', 'time', 'data', 'surfaceOp', 'sourceEventSeqs', 'ignorable']);
 
 /** Families used by the viewer's filters: the part before the first slash. */
-export function eventFamily(type: string): string {
+export function eventFamily(type: unknown): string {
+  if (typeof type !== 'string') return '(no type)';
   const i = type.indexOf('/');
   return i < 0 ? type : type.slice(0, i);
 }

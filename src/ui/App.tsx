@@ -13,6 +13,7 @@ import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
 import { LibraryDrawer } from './library/LibraryDrawer';
 import { LibraryNotice } from './library/LibraryNotice';
+import { RegionBoundary } from './RegionBoundary';
 
 /** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
 export function App() {
@@ -34,15 +35,15 @@ export function App() {
 
   return (
     <div className={`app${dragging ? ' dragging' : ''}`} data-testid="dropzone" onDragEnter={onDragOver} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
-      <Toolbar />
+      <RegionBoundary name="Toolbar" className="toolbar"><Toolbar /></RegionBoundary>
       {phase === 'loading' ? <LoadProgress /> : <div />}
-      {hasSummary ? <VerdictBanner /> : <div />}
+      {hasSummary ? <RegionBoundary name="Verdict banner" className="banner"><VerdictBanner /></RegionBoundary> : <div />}
       <div className="main">
         <Views />
-        <Inspector />
+        <RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary>
       </div>
-      <Scrubber />
-      <StatusBar />
+      <RegionBoundary name="Scrubber" className="scrubber"><Scrubber /></RegionBoundary>
+      <RegionBoundary name="Status bar" className="status"><StatusBar /></RegionBoundary>
       <Shortcuts />
       <LibraryDrawer />
       <LibraryNotice />

@@ -1,32 +1,33 @@
 import type { HeaderInForce } from '../protocol/worker-protocol';
 import { reveal } from '../store/store';
+import { asText, previewJson } from '../core/text';
 
 function show(v: unknown): string {
   if (v === undefined) return '—';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > 80 ? s.slice(0, 79) + '…' : s;
+  return typeof v === 'string' ? asText(v, 80) : previewJson(v, 80);
 }
 
 /** The request header in force at the cursor, with its diff against the previous header. */
 export function HeaderCard({ h, selected }: { h: HeaderInForce | undefined; selected?: number }) {
   if (!h) return <div className="headercard">No request header before this seq.</div>;
-  const cfg = h.header.config ?? {};
-  const tools = (h.header.tools ?? []).map((t) => (t && typeof t === 'object' && 'name' in t ? String((t as { name: unknown }).name) : '?'));
+  const cfg: Record<string, unknown> = h.header.config && typeof h.header.config === 'object' ? h.header.config : {};
+  const tools = (Array.isArray(h.header.tools) ? h.header.tools : []).map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? asText((t as { name: unknown }).name, 80) : '?'));
+  const system = h.header.system === undefined ? undefined : asText(h.header.system);
   return (
     <section className="headercard" aria-label="Request header in force" data-seq={h.seq} aria-selected={selected === h.seq}>
       <div>
         <strong>Request header</strong> <button type="button" className="mono" onClick={() => reveal(h.seq)}>seq {h.seq}</button>{' '}
-        <span className="mono">{String(cfg.provider ?? '')}/{String(cfg.model ?? '')}</span>
+        <span className="mono">{asText(cfg.provider, 80)}/{asText(cfg.model, 80)}</span>
         {Object.entries(cfg).filter(([k]) => k !== 'provider' && k !== 'model').map(([k, v]) => <span key={k} className="badge">{k}={show(v)}</span>)}
       </div>
       <div>Tools ({tools.length}): <span className="mono">{tools.join(', ') || 'none'}</span></div>
-      {h.header.system !== undefined && (
-        <details><summary>System prompt ({h.header.system.length} chars)</summary><pre>{h.header.system}</pre></details>
+      {system !== undefined && (
+        <details><summary>System prompt ({system.length} chars)</summary><pre>{system}</pre></details>
       )}
       {h.prevSeq >= 0 && (
         <div className="diff">
           {h.diff.length === 0 ? `Same as the previous header (seq ${h.prevSeq}).` : (
-            <>Changed since seq {h.prevSeq}: {h.diff.map((d) => <span key={d.key} className="badge warn">{d.key}: {show(d.before)} → {show(d.after)}</span>)}</>
+            <>Changed since seq {h.prevSeq}: {h.diff.map((d) => <span key={d.key} className="badge warn">{asText(d.key, 80)}: {show(d.before)} → {show(d.after)}</span>)}</>
           )}
         </div>
       )}

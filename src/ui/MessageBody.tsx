@@ -1,4 +1,5 @@
 import type { Message } from '../core/types';
+import { asText } from '../core/text';
 import { prettyArgs } from './format';
 import { AttachmentImage } from './library/AttachmentImage';
 
@@ -13,20 +14,20 @@ function Blocks({ content }: { content: unknown }) {
   if (!Array.isArray(content)) return null;
   return (
     <>
-      {content.map((b: Record<string, unknown>, i) => {
+      {content.slice(0, 2000).map((b: Record<string, unknown>, i) => {
         if (!b || typeof b !== 'object') return null;
         switch (b.type) {
-          case 'text': return <div key={i} className="text">{clip(String(b.text ?? ''))}</div>;
+          case 'text': return <div key={i} className="text">{clip(asText(b.text))}</div>;
           case 'reasoning': return (
-            <details key={i} className="block"><summary className="label">reasoning ({String(b.text ?? '').length} chars)</summary>
-              <div className="text">{clip(String(b.text ?? ''))}</div></details>
+            <details key={i} className="block"><summary className="label">reasoning ({asText(b.text).length} chars)</summary>
+              <div className="text">{clip(asText(b.text))}</div></details>
           );
           case 'tool-call': return (
-            <div key={i} className="block"><span className="label">tool call {String(b.name)} · {String(b.id)}</span>
+            <div key={i} className="block"><span className="label">tool call {asText(b.name, 200)} · {asText(b.id, 200)}</span>
               <pre>{clip(prettyArgs(b.arguments))}</pre></div>
           );
           case 'tool-result': return (
-            <div key={i} className="block"><span className="label">tool result · {String(b.toolCallId)}{b.isError === true ? ' · ERROR' : ''}</span>
+            <div key={i} className="block"><span className="label">tool result · {asText(b.toolCallId, 200)}{b.isError === true ? ' · ERROR' : ''}</span>
               <Blocks content={b.content} /></div>
           );
           case 'image': return <AttachmentImage key={i} block={b} />;

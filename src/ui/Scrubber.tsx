@@ -4,6 +4,7 @@ import { ScrubberMarks } from './ScrubberMarks';
 import { MarkFlags } from './MarkFlags';
 import { MarkButtons } from './MarkButtons';
 import { turnJump } from './format';
+import { RegionBoundary } from './RegionBoundary';
 
 const SPEEDS = [10, 100, 1000, 10000];
 
@@ -69,12 +70,15 @@ export function Scrubber() {
       <select aria-label="Replay speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
         {SPEEDS.map((s) => <option key={s} value={s}>{s.toLocaleString()} ev/s</option>)}
       </select>
+      <div className="track-wrap">
+      {/* the marks sit under the slider, not in it: a slider's children are presentational, and a failed marks' alert must be reachable */}
+      <RegionBoundary name="Scrubber marks" className="marks-failed"><ScrubberMarks last={last} /></RegionBoundary>
       <div ref={track} className="track" role="slider" tabIndex={0} aria-label="Seq" aria-valuemin={0} aria-valuemax={last} aria-valuenow={cursor}
         aria-valuetext={`seq ${cursor} of ${last}`} aria-orientation="horizontal"
         onKeyDown={onKey} onPointerDown={onPointer} onPointerMove={onPointer}>
-        <ScrubberMarks last={last} />
         <MarkFlags last={last} />
         <div className="thumb" style={{ left: `${pct}%` }} />
+      </div>
       </div>
       <span className="pos">{cursor.toLocaleString()} / {last.toLocaleString()}</span>
       <MarkButtons />

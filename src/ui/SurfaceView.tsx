@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
 import { useApp } from '../store/store';
+import { asText } from '../core/text';
 import { messageKind } from './format';
 import { HeaderCard } from './HeaderCard';
 import { MessageBody } from './MessageBody';
@@ -17,7 +18,7 @@ const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) 
     <article className={`card role-${kind}`} {...option}>
       <header>
         <span className="role">{kind}</span><span className="mono">seq {seq}</span><span className="mono">{c?.type ?? ''}</span>
-        {m && <span className="mono">{m.id}</span>}
+        {m && <span className="mono">{asText(m.id, 80)}</span>}
         {c && c.replaced.length > 0 && <span className="badge warn" title={c.replaced.join(', ')}>replacement · replaces seq {c.replaced.slice(0, 8).join(', ')}{c.replaced.length > 8 ? ` … (${c.replaced.length} nodes)` : ''}</span>}
       </header>
       {c ? <MessageBody message={m} /> : <div className="text label">…</div>}

@@ -6,6 +6,7 @@ import { PreviewLog } from './PreviewLog';
 import { SurfaceView } from './SurfaceView';
 import { TranscriptView } from './TranscriptView';
 import { CompareView } from './CompareView';
+import { RegionBoundary } from './RegionBoundary';
 
 const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare' };
 
@@ -37,12 +38,14 @@ export function Views() {
       </div>
       {refused && <p className="size-refusal" role="alert">{refused}</p>}
       <div className="tabpanel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
+        <RegionBoundary name={`${LABEL[view]} view`} resetKey={view} className="empty-state">
         {!hasSummary && previewing ? (view === 'log' ? <PreviewLog /> : <div className="empty-state">The {LABEL[view]} view opens when every event is indexed; the Log already lists the events read so far.</div>)
           : !hasSummary ? <div className="empty-state">{phase === 'loading' ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
           : view === 'log' ? <LogView />
           : view === 'surface' ? <SurfaceView />
           : view === 'transcript' ? <TranscriptView />
           : <CompareView />}
+        </RegionBoundary>
       </div>
     </div>
   );

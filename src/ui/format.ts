@@ -1,17 +1,23 @@
 /** Small formatting helpers for the views. */
+import { asText } from '../core/text';
 import type { Card } from '../protocol/worker-protocol';
 
 /** A card's kind, for its label and style: the message role, `tool` for a tool result, `none` without a message, `loading` before it is fetched. */
 export function messageKind(c: Card | undefined): string {
   if (!c) return 'loading';
-  const m = c.message;
-  return m ? (m.source?.kind === 'tool' ? 'tool' : m.role) : 'none';
+  const m: unknown = c.message;
+  if (typeof m !== 'object' || m === null) return 'none';
+  const { source, role } = m as { source?: unknown; role?: unknown };
+  if (typeof source === 'object' && source !== null && (source as { kind?: unknown }).kind === 'tool') return 'tool';
+  // the role names a CSS class too: letters only
+  return asText(role, 40).replace(/[^a-z-]/gi, '') || 'unknown';
 }
 
 export { formatBytes } from '../core/text';
 
 /** `+m:ss.mmm` (or `+h:mm:ss`) relative to the session start; negative when time goes backwards. */
 export function relTime(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
   const neg = ms < 0;
   let t = Math.abs(ms);
   const h = Math.floor(t / 3_600_000); t -= h * 3_600_000;

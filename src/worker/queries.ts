@@ -10,6 +10,7 @@ import { stepRequests, type StepRequests } from '../core/steps';
 import { lastAtOrBefore } from '../core/timeline';
 import { isCompactionCheckpoint } from '../core/transcript';
 import type { SessionEvent } from '../core/types';
+import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
   CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
@@ -43,7 +44,9 @@ export class SessionQueries {
   summary(): Summary {
     const r = this.r, t = r.timeline, log = r.session?.log;
     const fams = new Map<string, number>();
-    const typeCounts = log ? log.typeCounts() : new Map<string, number>();
+    const typeCounts = new Map<string, number>();
+    // a type that is not a string (a refused record read best-effort) is counted under its text
+    if (log) for (const [type, count] of log.typeCounts()) { const k = typeText(type); typeCounts.set(k, (typeCounts.get(k) ?? 0) + count); }
     for (const [type, count] of typeCounts) { const f = eventFamily(type); fams.set(f, (fams.get(f) ?? 0) + count); }
     // a fresh empty array per field: the worker transfers their buffers, and one buffer listed twice fails postMessage
     const empty = () => new Int32Array(0);
@@ -92,7 +95,7 @@ export class SessionQueries {
   /** Seqs whose type family is one of `families`, ascending. */
   filter(families: readonly string[]): Int32Array {
     const want = new Set(families), log = this.r.session?.log, out: number[] = [];
-    if (log) for (let s = 0; s < this.n; s++) { const t = log.typeAt(s); if (want.has(eventFamily(t)) || want.has(`type:${t}`)) out.push(s); }
+    if (log) for (let s = 0; s < this.n; s++) { const t = log.typeAt(s); const tt = typeText(t); if (want.has(eventFamily(tt)) || want.has(`type:${tt}`)) out.push(s); }
     return Int32Array.from(out);
   }
 
@@ -169,7 +172,7 @@ export class SessionQueries {
     const e = log.event(seq);
     const message = clipDepth(deriveEventMessage(e));
     const content = message && typeof message === 'object' ? (message as { content?: unknown }).content : undefined;
-    const card: Card = { seq, type: e.type, message, replaced: lin ? lin.shadowedBy(seq) : [], text: contentText(content, 200) };
+    const card: Card = { seq, type: typeText(e.type), message, replaced: lin ? lin.shadowedBy(seq) : [], text: contentText(content, 200) };
     if (!isCompactionCheckpoint(e)) return card;
     const summarySeq = t?.summaryOf(seq);
     const sum = summarySeq !== undefined ? log.event(summarySeq) : undefined;

@@ -2,6 +2,7 @@ import { ArchiveSessions } from './ArchiveSessions';
 import { ForkCompare } from './ForkCompare';
 import { LibraryPanel } from './LibraryPanel';
 import { setDrawer, useLibrary } from '../../store/library';
+import { RegionBoundary } from '../RegionBoundary';
 
 /** The sessions drawer: the open archive's sessions, the fork comparison, and the library. */
 export function LibraryDrawer() {
@@ -13,9 +14,11 @@ export function LibraryDrawer() {
         <strong>Sessions</strong>
         <button type="button" onClick={() => setDrawer(false)} aria-label="Close sessions">×</button>
       </div>
-      <ArchiveSessions />
-      <ForkCompare />
-      <LibraryPanel />
+      <RegionBoundary name="Library drawer">
+        <ArchiveSessions />
+        <ForkCompare />
+        <LibraryPanel />
+      </RegionBoundary>
     </aside>
   );
 }
