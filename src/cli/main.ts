@@ -1,56 +1,31 @@
 /**
- * Seqscope CLI. `check FILE... [--json] [--at SEQ]`: DSH's verdict for each file, through the same
- * loader and core as the viewer. Exit 0 when every file loads, 1 when any is refused, 2 on usage.
+ * Seqscope CLI (bundled to dist-cli/seqscope.mjs, started by bin/seqscope.js).
+ * `check FILE|DIR...`: DSH's verdict for each log, through the same loader and core as the viewer;
+ * exit 0 when every file loads, 1 when any is refused, 2 on a usage error.
+ * `tour check|builtin ...`: see ./tour.ts.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { loadBytes } from '../io/load';
-import { formatMomentRecord, formatVerdictRecord } from '../io/verdict-record';
-import { formatSummary } from './summary';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { USAGE, UsageError, parseArgs } from './args';
+import { checkAll, serveCheckWorker, type CheckWorkerData } from './jobs';
 import { runTour } from './tour';
-
-const USAGE = 'usage: seqscope check FILE... [--json] [--at SEQ] | seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION';
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
+import { collectFiles } from './walk';
 
 async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
-  if (cmd === 'tour') return runTour(rest, { out: (l) => console.log(l), err: (l) => console.error(l) });
-  if (cmd !== 'check') { console.error(USAGE); return 2; }
-  let json = false;
-  let at: number | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (a === '--json') json = true;
-    else if (a === '--at') {
-      const v = rest[++i];
-      if (v === undefined || !/^\d+$/.test(v)) { console.error(`--at needs a seq (a non-negative integer). ${USAGE}`); return 2; }
-      at = Number(v);
-    } else if (a.startsWith('--')) { console.error(`unknown option ${a}. ${USAGE}`); return 2; }
-    else files.push(a);
+  if (argv[0] === 'tour') return runTour(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
+  let command;
+  try { command = parseArgs(argv); } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`seqscope: ${err.message}\n${USAGE}`);
+    return 2;
   }
-  if (files.length === 0) { console.error(USAGE); return 2; }
-  let refused = false;
-  for (const file of files) {
-    let record: Record<string, unknown>;
-    try {
-      const bytes = new Uint8Array(readFileSync(file));
-      const r = await loadBytes(bytes, { fileName: file });
-      record = { file, ...formatVerdictRecord(r, sha256) };
-      if (at !== undefined && r.timeline) record.at = formatMomentRecord(r, at);
-      if (!json) console.log(formatSummary(file, r, at));
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      record = { file, ok: false, kind: 'corrupt', code: 'read-failed', message: `Could not read the file: ${msg}` };
-      if (!json) console.log(`${file}: could not read: ${msg}`);
-    }
-    if (!record.ok) refused = true;
-    if (json) console.log(JSON.stringify(record));
-  }
+  if (command.cmd === 'help') { console.log(USAGE); return 0; }
+  const o = command.opts;
+  const files = collectFiles(o.paths);
+  if (files.length === 0) { console.error(`seqscope: no DSH logs (.jsonl, .jsonl.zstd) or export ZIPs under ${o.paths.join(', ')}.`); return 2; }
+  const refused = await checkAll(files, o, o.jobs, new URL(import.meta.url), (r) => { process.stdout.write(r.text + '\n'); });
   return refused ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
+const data = workerData as CheckWorkerData | undefined;
+if (!isMainThread && parentPort && data?.seqscopeCheck) serveCheckWorker(parentPort, data.seqscopeCheck);
+else main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });

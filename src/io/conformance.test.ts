@@ -41,6 +41,9 @@ describe('conformance corpus', () => {
       const bytes = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, c.file)));
       const r = await loadBytes(bytes, { fileName: c.file, now: 0 });
       const got = formatVerdictRecord(r, sha256) as Record<string, unknown>;
+      // the CLI's fast path (one-byte-per-byte decoding of ASCII lines) must give the same record
+      const fast = await loadBytes(bytes, { fileName: c.file, now: 0, latin1: (b, s, e) => Buffer.prototype.latin1Slice.call(b, s, e) });
+      expect(formatVerdictRecord(fast, sha256), 'the latin1 fast path').toEqual(got);
       expect(got.ok, `ok differs (DSH: ${exp.message ?? 'ok'}; ours: ${got.message ?? 'ok'})`).toBe(exp.ok);
       if (!exp.ok) {
         expect(got.kind, 'refusal kind').toBe(KIND[exp.errorName]);

@@ -35,6 +35,13 @@ export interface DroppedRecord {
   readonly value?: unknown;
 }
 
+/**
+ * Decodes bytes [start, end) one UTF-16 unit per byte (ISO-8859-1). A host with a fast one (Node's
+ * `Buffer#latin1Slice`) hands it to the scanner: ASCII lines are then parsed from one-byte strings
+ * whose offsets are byte offsets, and only lines holding other bytes are decoded as UTF-8.
+ */
+export type ByteDecoder = (bytes: Uint8Array, start: number, end: number) => string;
+
 export interface FirstBad {
   readonly line: number;
   readonly kind: 'unparsable' | 'seq-gap';
@@ -75,7 +82,7 @@ export class RecordScanner {
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
   /** `decodePiece`: bytes decoded at a time (tests make it small to cross piece ends often). */
-  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000, private readonly decodePiece = DECODE_PIECE) {
+  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000, private readonly decodePiece = DECODE_PIECE, private readonly latin1?: ByteDecoder) {
     this.log = new EventLog();
     this.sink = sink ?? {
       addBuffer: (b) => this.log.addBuffer(b),
@@ -148,7 +155,9 @@ export class RecordScanner {
     for (let p = 0; p <= lastLf;) {
       // pieces end at an LF: no UTF-8 sequence is cut, and lines stay whole
       const q = p + this.decodePiece < lastLf ? bytes.indexOf(LF, p + this.decodePiece) : lastLf;
-      lineIndex = this.scanPiece(this.decoder.decode(bytes.subarray(p, q)), bytes, p, q, bufId, lineIndex);
+      lineIndex = this.latin1
+        ? this.scanBytePiece(this.latin1(bytes, p, q), bytes, p, bufId, lineIndex)
+        : this.scanPiece(this.decoder.decode(bytes.subarray(p, q)), bytes, p, q, bufId, lineIndex);
       p = q + 1;
     }
     this.bytesSeen += lastLf + 1;
@@ -180,7 +189,34 @@ export class RecordScanner {
     return lineIndex;
   }
 
-  private record(line: string, bytes: Uint8Array, lineIndex: number, bufId: number, start: number, end: number): void {
+  /**
+   * `scanPiece` over a one-byte-per-byte decoding of bytes [from, from + text.length): offsets are
+   * byte offsets, and a line holding a non-ASCII byte is decoded again as UTF-8. The number hints
+   * are searched once per piece, so a line is checked only when a hint falls inside it.
+   */
+  private scanBytePiece(text: string, bytes: Uint8Array, from: number, bufId: number, lineIndex: number): number {
+    const end = text.length;
+    const hints = new PieceHints(text);
+    NON_ASCII.lastIndex = 0;
+    let nextWide = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : end;
+    let pos = 0;
+    while (pos <= end) {
+      let nl = text.indexOf('\n', pos);
+      if (nl < 0) nl = end;
+      let line: string;
+      if (nextWide < nl) {
+        line = this.decoder.decode(bytes.subarray(from + pos, from + nl));
+        NON_ASCII.lastIndex = nl;
+        nextWide = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : end;
+      } else line = text.slice(pos, nl);
+      this.record(line, bytes, lineIndex, bufId, from + pos, from + nl, hints.within(pos, nl));
+      lineIndex++;
+      pos = nl + 1;
+    }
+    return lineIndex;
+  }
+
+  private record(line: string, bytes: Uint8Array, lineIndex: number, bufId: number, start: number, end: number, mayHoldNumberHint?: boolean): void {
     const lineNo = this.line++;
     let v: unknown;
     let parsed = true;
@@ -203,7 +239,7 @@ export class RecordScanner {
         return;
       }
       if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
-      if (mayHoldNonJsonNumber(line) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
+      if ((mayHoldNumberHint ?? mayHoldNonJsonNumber(line)) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
       this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
       this.sink.pushEvent(v as unknown as SessionEvent, bufId, start, end);
       this.expected++;
@@ -263,6 +299,37 @@ const LONG_DIGITS_HINT = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/;
 /** Matches the empty string, so that the last match kept by RegExp is no longer a line of the last block. */
 const RESET_LAST_MATCH = /^/;
 const mayHoldNonJsonNumber = (line: string) => line.indexOf('-0') >= 0 || EXPONENT_HINT.test(line) || LONG_DIGITS_HINT.test(line);
+
+/** Any char past ASCII in a one-byte-per-byte decoding: a byte of a multi-byte UTF-8 sequence. */
+const NON_ASCII = /[^\x00-\x7f]/g;
+/**
+ * The piece-wide form of the hints: `-0` counts only after a non-word character (where a JSON
+ * number can start), not inside ids and dates. Each is searched forward once over the piece.
+ */
+const PIECE_HINTS = [/\W-0/g, /\d[eE][+-]?\d{3}/g, /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/g];
+
+/** Where each number hint next matches in a piece, searched forward as lines go by. */
+class PieceHints {
+  private readonly next: number[];
+  constructor(private readonly text: string) {
+    this.next = PIECE_HINTS.map(() => -1);
+  }
+  /** True when a hint starts or ends inside [from, to) (a match may begin one char before the line). */
+  within(from: number, to: number): boolean {
+    let hit = false;
+    for (let i = 0; i < PIECE_HINTS.length; i++) {
+      if (this.next[i] !== -1 && this.next[i] < from) this.next[i] = -1;
+      if (this.next[i] === -1) {
+        const re = PIECE_HINTS[i];
+        re.lastIndex = Math.max(0, from - 1);
+        const m = re.exec(this.text);
+        this.next[i] = m ? m.index + m[0].length : this.text.length + 1;
+      }
+      if (this.next[i] <= to) hit = true;
+    }
+    return hit;
+  }
+}
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 const digit = (c: number) => c >= 0x30 && c <= 0x39;

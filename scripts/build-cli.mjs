@@ -1,0 +1,14 @@
+// Bundles the CLI (src/cli/main.ts) into one ESM file, dist-cli/seqscope.mjs, that bin/seqscope.js runs.
+// Run by `npm run build`, and by bin/seqscope.js when the bundle is missing or older than its sources.
+import { build } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+await build({
+  root, configFile: false, logLevel: 'warn', publicDir: false,
+  build: {
+    ssr: 'src/cli/main.ts', outDir: 'dist-cli', emptyOutDir: true, minify: false, target: 'node20',
+    rollupOptions: { output: { format: 'esm', entryFileNames: 'seqscope.mjs', codeSplitting: false } },
+  },
+  ssr: { noExternal: true },
+});

@@ -1,0 +1,48 @@
+/** Command-line words → options for `seqscope`. Usage errors are one sentence each. */
+
+export const USAGE = [
+  'usage: seqscope check FILE|DIR... [--json] [--digests] [--at SEQ] [--jobs N]',
+  '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
+].join('\n');
+
+export interface CheckOptions {
+  readonly paths: readonly string[];
+  readonly json: boolean;
+  readonly digests: boolean;
+  readonly at?: number;
+  readonly jobs: number;
+}
+
+export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'help' };
+
+export class UsageError extends Error {}
+
+const count = (flag: string, v: string | undefined, min: number, max: number): number => {
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${flag} needs a whole number from ${min} to ${max}.`);
+  return Number(v);
+};
+
+export function parseArgs(argv: readonly string[]): Command {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined) throw new UsageError('a command is needed.');
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help') return { cmd: 'help' };
+  if (cmd === 'check') {
+    let json = false, digests = false, jobs = 1, at: number | undefined;
+    const paths: string[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      const a = rest[i];
+      if (a === '--json') json = true;
+      else if (a === '--digests') digests = true;
+      else if (a === '--at') {
+        const v = rest[++i];
+        if (v === undefined || !/^\d+$/.test(v)) throw new UsageError('--at needs a seq (a non-negative integer).');
+        at = Number(v);
+      } else if (a === '--jobs') jobs = count('--jobs', rest[++i], 1, 64);
+      else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}.`);
+      else paths.push(a);
+    }
+    if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR.');
+    return { cmd: 'check', opts: { paths, json, digests, at, jobs } };
+  }
+  throw new UsageError(`unknown command ${JSON.stringify(cmd)}.`);
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { SessionError } from '../core/errors';
+import { loadBytes } from '../io/load';
+import { sniffFormat } from '../io/sniff';
+import { formatMomentRecord, formatVerdictRecord } from '../io/verdict-record';
+import { readExportZip } from '../io/zip';
+import { latin1 } from './latin1';
+import { formatSummary } from './summary';
+
+export interface CheckSettings {
+  readonly json: boolean;
+  readonly digests: boolean;
+  readonly at?: number;
+}
+
+/** What checking one path printed: one block per session (a ZIP holds several), and whether any was refused. */
+export interface FileCheck {
+  readonly text: string;
+  readonly refused: boolean;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * DSH's verdict on one file, through the same loader and core as the viewer: a log gives one
+ * verdict, an export ZIP one per session in it (`entry` names it). With `json`, one JSON line per
+ * verdict (the corpus field names plus `file`; digests only when asked for); else a summary.
+ */
+export async function checkFile(file: string, s: CheckSettings): Promise<FileCheck> {
+  const blocks: string[] = [];
+  let refused = false;
+  const report = (record: Record<string, unknown>, summary: string) => {
+    if (!record.ok) refused = true;
+    blocks.push(s.json ? JSON.stringify(record) : summary);
+  };
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(file));
+  } catch (err) {
+    const msg = messageOf(err);
+    report({ file, ok: false, kind: 'corrupt', code: 'read-failed', message: `Could not read the file: ${msg}` }, `${file}: could not read: ${msg}`);
+    return { text: blocks.join('\n'), refused };
+  }
+  const one = async (input: Uint8Array, name: string, base: Record<string, unknown>) => {
+    let r;
+    try { r = await loadBytes(input, { fileName: name, latin1 }); } catch (err) {
+      const msg = messageOf(err);
+      report({ ...base, ok: false, kind: 'corrupt', code: 'check-failed', message: `Could not check the file: ${msg}` }, `${name}: could not check: ${msg}`);
+      return;
+    }
+    const record: Record<string, unknown> = { ...base, ...formatVerdictRecord(r, s.digests ? sha256 : undefined) };
+    if (s.at !== undefined && r.timeline) record.at = formatMomentRecord(r, s.at);
+    report(record, s.json ? '' : formatSummary(name, r, s.at));
+  };
+  if (sniffFormat(bytes) !== 'zip') {
+    await one(bytes, file, { file });
+    return { text: blocks.join('\n'), refused };
+  }
+  let sessions;
+  try {
+    const archive = readExportZip(bytes);
+    sessions = [...(archive.root ? [archive.root] : []), ...archive.children];
+  } catch (err) {
+    if (!(err instanceof SessionError)) throw err;
+    report({ file, ok: false, kind: err.kind, code: err.code, message: err.message }, `${file}: refused (${err.kind}) — ${err.message}`);
+    return { text: blocks.join('\n'), refused };
+  }
+  for (const z of sessions) await one(z.bytes, `${file} › ${z.entry}`, { file, entry: z.entry });
+  return { text: blocks.join('\n'), refused };
+}
