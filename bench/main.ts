@@ -11,11 +11,11 @@ import { join } from 'node:path';
 const [what = 'core', ...rest] = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
 
-if (what === 'browser') {
-  await import('./browser.ts');
+if (what === 'browser' || what === 'cli') {
+  await import(what === 'browser' ? './browser.ts' : './cli.ts');
   process.exit(0);
 } else if (what !== 'core') {
-  console.error(`unknown benchmark "${what}" (available: core, browser)`);
+  console.error(`unknown benchmark "${what}" (available: core, browser, cli)`);
   process.exit(2);
 }
 

@@ -5,7 +5,7 @@ import { loadBytes } from '../io/load';
 import { sniffFormat } from '../io/sniff';
 import { formatMomentRecord, formatVerdictRecord } from '../io/verdict-record';
 import { readExportZip } from '../io/zip';
-import { latin1 } from './latin1';
+import { nodeByteText } from './byte-text';
 import { formatSummary } from './summary';
 
 export interface CheckSettings {
@@ -48,7 +48,7 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
   }
   const one = async (input: Uint8Array, name: string, base: Record<string, unknown>) => {
     let r;
-    try { r = await loadBytes(input, { fileName: name, latin1 }); } catch (err) {
+    try { r = await loadBytes(input, { fileName: name, byteText: nodeByteText }); } catch (err) {
       const msg = messageOf(err);
       report({ ...base, ok: false, kind: 'corrupt', code: 'check-failed', message: `Could not check the file: ${msg}` }, `${name}: could not check: ${msg}`);
       return;

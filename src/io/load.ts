@@ -7,7 +7,7 @@ import { RestoreStream } from '../core/restore-stream';
 import type { Session } from '../core/session';
 import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
-import { RecordScanner, type ByteDecoder, type DroppedRecord } from './record-scanner';
+import { RecordScanner, type ByteText, type DroppedRecord } from './record-scanner';
 import { concatBytes } from './bytes';
 import { sniffFormat } from './sniff';
 import { FrameStream, createFrameDecoder, decodeTornFrame } from './zstd';
@@ -29,8 +29,8 @@ export interface LoadOptions {
    * read so far (before admission results, closers or the verdict exist).
    */
   onLog?: (log: EventLog) => void;
-  /** A fast one-byte-per-byte decoder, where the host has one (see `ByteDecoder`). */
-  latin1?: ByteDecoder;
+  /** Native byte-to-text primitives, where the host has them (see `ByteText`). */
+  byteText?: ByteText;
 }
 
 export interface TornTail {
@@ -192,7 +192,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       try { v = JSON.parse(decoder.decode(lineBytes)); } catch { throw fail('header-json', 'Line 1, the header, is not valid JSON.'); }
       header = parseHeaderRecord(v);
       stream = new RestoreStream(header);
-      scanner = new RecordScanner(2, stream, undefined, undefined, opts.latin1);
+      scanner = new RecordScanner(2, stream, undefined, undefined, opts.byteText);
       opts.onLog?.(stream.session.log);
     };
     if (encoding === 'jsonl') {

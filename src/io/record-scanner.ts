@@ -36,11 +36,19 @@ export interface DroppedRecord {
 }
 
 /**
- * Decodes bytes [start, end) one UTF-16 unit per byte (ISO-8859-1). A host with a fast one (Node's
- * `Buffer#latin1Slice`) hands it to the scanner: ASCII lines are then parsed from one-byte strings
- * whose offsets are byte offsets, and only lines holding other bytes are decoded as UTF-8.
+ * Native byte-to-text primitives a host may hand the scanner (Node: `Buffer#latin1Slice` and
+ * `buffer.isAscii`). ASCII lines are then parsed from one-byte strings whose offsets are byte
+ * offsets, and only lines holding other bytes are decoded as UTF-8.
  */
-export type ByteDecoder = (bytes: Uint8Array, start: number, end: number) => string;
+export interface ByteText {
+  /** Bytes [start, end), one UTF-16 unit per byte (ISO-8859-1). */
+  latin1(bytes: Uint8Array, start: number, end: number): string;
+  /** True when every byte in [start, end) is below 0x80. */
+  isAscii(bytes: Uint8Array, start: number, end: number): boolean;
+}
+
+/** Non-ASCII bytes are located to blocks of this size, then to lines. */
+const ASCII_BLOCK = 4096;
 
 export interface FirstBad {
   readonly line: number;
@@ -82,7 +90,7 @@ export class RecordScanner {
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
   /** `decodePiece`: bytes decoded at a time (tests make it small to cross piece ends often). */
-  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000, private readonly decodePiece = DECODE_PIECE, private readonly latin1?: ByteDecoder) {
+  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000, private readonly decodePiece = DECODE_PIECE, private readonly byteText?: ByteText) {
     this.log = new EventLog();
     this.sink = sink ?? {
       addBuffer: (b) => this.log.addBuffer(b),
@@ -155,8 +163,8 @@ export class RecordScanner {
     for (let p = 0; p <= lastLf;) {
       // pieces end at an LF: no UTF-8 sequence is cut, and lines stay whole
       const q = p + this.decodePiece < lastLf ? bytes.indexOf(LF, p + this.decodePiece) : lastLf;
-      lineIndex = this.latin1
-        ? this.scanBytePiece(this.latin1(bytes, p, q), bytes, p, bufId, lineIndex)
+      lineIndex = this.byteText
+        ? this.scanBytePiece(this.byteText, bytes, p, q, bufId, lineIndex)
         : this.scanPiece(this.decoder.decode(bytes.subarray(p, q)), bytes, p, q, bufId, lineIndex);
       p = q + 1;
     }
@@ -190,25 +198,27 @@ export class RecordScanner {
   }
 
   /**
-   * `scanPiece` over a one-byte-per-byte decoding of bytes [from, from + text.length): offsets are
-   * byte offsets, and a line holding a non-ASCII byte is decoded again as UTF-8. The number hints
-   * are searched once per piece, so a line is checked only when a hint falls inside it.
+   * `scanPiece` over a one-byte-per-byte decoding of bytes [from, to): offsets are byte offsets,
+   * and a line holding a non-ASCII byte is decoded again as UTF-8. The number hints are searched
+   * once per piece, so a line is checked only when a hint falls inside it.
    */
-  private scanBytePiece(text: string, bytes: Uint8Array, from: number, bufId: number, lineIndex: number): number {
+  private scanBytePiece(bt: ByteText, bytes: Uint8Array, from: number, to: number, bufId: number, lineIndex: number): number {
+    const text = bt.latin1(bytes, from, to);
     const end = text.length;
     const hints = new PieceHints(text);
-    NON_ASCII.lastIndex = 0;
-    let nextWide = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : end;
+    // blocks of the piece that hold a non-ASCII byte (none when the piece is ASCII)
+    let wide: Uint8Array | undefined;
+    if (!bt.isAscii(bytes, from, to)) {
+      wide = new Uint8Array(Math.ceil(end / ASCII_BLOCK));
+      for (let b = 0; b < wide.length; b++) wide[b] = bt.isAscii(bytes, from + b * ASCII_BLOCK, Math.min(to, from + (b + 1) * ASCII_BLOCK)) ? 0 : 1;
+    }
     let pos = 0;
     while (pos <= end) {
       let nl = text.indexOf('\n', pos);
       if (nl < 0) nl = end;
-      let line: string;
-      if (nextWide < nl) {
-        line = this.decoder.decode(bytes.subarray(from + pos, from + nl));
-        NON_ASCII.lastIndex = nl;
-        nextWide = NON_ASCII.test(text) ? NON_ASCII.lastIndex - 1 : end;
-      } else line = text.slice(pos, nl);
+      const line = wide && touchesWide(wide, pos, nl) && !bt.isAscii(bytes, from + pos, from + nl)
+        ? this.decoder.decode(bytes.subarray(from + pos, from + nl))
+        : text.slice(pos, nl);
       this.record(line, bytes, lineIndex, bufId, from + pos, from + nl, hints.within(pos, nl));
       lineIndex++;
       pos = nl + 1;
@@ -300,13 +310,32 @@ const LONG_DIGITS_HINT = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/;
 const RESET_LAST_MATCH = /^/;
 const mayHoldNonJsonNumber = (line: string) => line.indexOf('-0') >= 0 || EXPONENT_HINT.test(line) || LONG_DIGITS_HINT.test(line);
 
-/** Any char past ASCII in a one-byte-per-byte decoding: a byte of a multi-byte UTF-8 sequence. */
-const NON_ASCII = /[^\x00-\x7f]/g;
+/** True when a block flagged in `wide` overlaps [from, to). */
+function touchesWide(wide: Uint8Array, from: number, to: number): boolean {
+  for (let b = Math.floor(from / ASCII_BLOCK), last = Math.floor(Math.max(from, to - 1) / ASCII_BLOCK); b <= last; b++) if (wide[b]) return true;
+  return false;
+}
+
 /**
- * The piece-wide form of the hints: `-0` counts only after a non-word character (where a JSON
- * number can start), not inside ids and dates. Each is searched forward once over the piece.
+ * The piece-wide form of the number hints, each finding the end of its next match at or after
+ * `from - 1` (-1 when none). `-0` counts only after a character that is not a letter, digit or `_`
+ * (where a JSON number can start), not inside ids and dates; it is found with indexOf, cheaper
+ * than a RegExp scan.
  */
-const PIECE_HINTS = [/\W-0/g, /\d[eE][+-]?\d{3}/g, /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/g];
+const regexHint = (re: RegExp) => (text: string, from: number): number => {
+  re.lastIndex = Math.max(0, from - 1);
+  const m = re.exec(text);
+  return m ? m.index + m[0].length : -1;
+};
+const isWordChar = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+const PIECE_HINTS: ((text: string, from: number) => number)[] = [
+  (text, from) => {
+    for (let i = text.indexOf('-0', Math.max(0, from - 1)); i >= 0; i = text.indexOf('-0', i + 1)) if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) return i + 2;
+    return -1;
+  },
+  regexHint(/\d[eE][+-]?\d{3}/g),
+  regexHint(/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/g),
+];
 
 /** Where each number hint next matches in a piece, searched forward as lines go by. */
 class PieceHints {
@@ -314,16 +343,14 @@ class PieceHints {
   constructor(private readonly text: string) {
     this.next = PIECE_HINTS.map(() => -1);
   }
-  /** True when a hint starts or ends inside [from, to) (a match may begin one char before the line). */
+  /** True when a hint's match ends inside (from, to] (a match may begin one char before the line). */
   within(from: number, to: number): boolean {
     let hit = false;
     for (let i = 0; i < PIECE_HINTS.length; i++) {
-      if (this.next[i] !== -1 && this.next[i] < from) this.next[i] = -1;
+      if (this.next[i] !== -1 && this.next[i] <= from) this.next[i] = -1;
       if (this.next[i] === -1) {
-        const re = PIECE_HINTS[i];
-        re.lastIndex = Math.max(0, from - 1);
-        const m = re.exec(this.text);
-        this.next[i] = m ? m.index + m[0].length : this.text.length + 1;
+        const e = PIECE_HINTS[i](this.text, from);
+        this.next[i] = e < 0 ? this.text.length + 1 : e;
       }
       if (this.next[i] <= to) hit = true;
     }

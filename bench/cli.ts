@@ -1,0 +1,56 @@
+/**
+ * `npm run -s bench -- cli` (issue 17): `seqscope check` on the plain 1.3 M-event log, timed as a
+ * whole process, against a bare Node process that reads, splits and JSON.parses the same file
+ * (bench/bare-parse.mjs). Runs them in turn `--runs` times (default 5) and keeps each one's best
+ * wall time (the machine is shared; CPU time is printed too), with peak RSS from the process
+ * itself; then the bin's start-up time (`seqscope --help`). Goals: check within 1.6× the bare
+ * process, peak RSS within 3× the plaintext, start-up within 150 ms. The last line is one JSON object.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const rest = process.argv.slice(2);
+const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+const events = Number(arg('events', '1300000'));
+const runs = Number(arg('runs', '5'));
+const dir = arg('dir', 'tmp/bench');
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `profile-${events}.jsonl`);
+if (!existsSync(file)) {
+  console.log(`generating ${file} …`);
+  execFileSync(join('node_modules', '.bin', 'tsx'), ['src/synth/main.ts', '--events', String(events), '--out', file, '--seed', '7'], { stdio: 'inherit' });
+}
+execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
+
+interface Run { ms: number; cpuMs: number; peakMb: number }
+/** One whole process, wall-timed from spawn to exit, with what it reports of itself on exit. */
+function time(args: string[]): Run {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const ms = performance.now() - t0;
+  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
+  if (r.status === null || !line) throw new Error(`${args.join(' ')} failed: ${r.stderr.slice(0, 500)}`);
+  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
+  return { ms, cpuMs: self.cpuMs, peakMb: self.maxRssKb / 1024 };
+}
+const best = (xs: Run[]): Run => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)) });
+
+const bare: Run[] = [], check: Run[] = [], start: Run[] = [];
+for (let i = 0; i < runs; i++) {
+  bare.push(time(['bench/bare-parse.mjs', file]));
+  check.push(time(['bin/seqscope.js', 'check', file]));
+  start.push(time(['bin/seqscope.js', '--help']));
+}
+const b = best(bare), c = best(check), s = best(start);
+const plainMb = statSync(file).size / 2 ** 20;
+const figures = {
+  events, plainMb: +plainMb.toFixed(1), runs,
+  checkMs: Math.round(c.ms), bareMs: Math.round(b.ms), ratio: +(c.ms / b.ms).toFixed(2),
+  checkCpuMs: Math.round(c.cpuMs), bareCpuMs: Math.round(b.cpuMs), cpuRatio: +(c.cpuMs / b.cpuMs).toFixed(2),
+  checkPeakMb: Math.round(c.peakMb), barePeakMb: Math.round(b.peakMb), rssPerPlain: +(c.peakMb / plainMb).toFixed(2),
+  startupMs: Math.round(s.ms),
+};
+console.log(`check ${figures.checkMs} ms vs bare read+split+JSON.parse ${figures.bareMs} ms: ratio ${figures.ratio} (goal ≤ 1.6); CPU ${figures.checkCpuMs} vs ${figures.bareCpuMs} ms: ${figures.cpuRatio}`);
+console.log(`check peak RSS ${figures.checkPeakMb} MB = ${figures.rssPerPlain}× the ${figures.plainMb} MB plaintext (goal ≤ 3; bare ${figures.barePeakMb} MB); start-up ${figures.startupMs} ms (goal ≤ 150)`);
+console.log(JSON.stringify(figures));
