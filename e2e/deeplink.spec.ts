@@ -19,7 +19,7 @@ test('the deep link survives reload, and back restores the previous view', async
   await expect(page.getByRole('tab', { name: 'Surface' })).toHaveAttribute('aria-selected', 'true');
   await expect(slider(page)).toHaveAttribute('aria-valuenow', '12');
   await expect(status(page)).toHaveAttribute('data-cursor', '12');
-  await expect(page.locator('[data-seq="4"][aria-selected="true"]').first()).toBeAttached();
+  await expect(page.getByRole('feed', { name: 'Surface' }).locator('[data-seq="4"][aria-current="true"]')).toBeAttached();
   await page.goBack();
   await expect(page.getByRole('tab', { name: 'Log' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="4"]')).toHaveAttribute('aria-selected', 'true');

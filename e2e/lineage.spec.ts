@@ -11,14 +11,14 @@ test('selecting a compaction replacement highlights what it replaced', async ({ 
   await page.goto('/');
   await waitLoaded(page, last);
   await page.getByRole('tab', { name: 'Surface' }).click();
-  const card = page.getByRole('listbox', { name: 'Surface' }).locator(`[data-seq="${c}"]`);
+  const card = page.getByRole('feed', { name: 'Surface' }).locator(`[data-seq="${c}"]`);
   await expect(card).toContainText('replaces seq');
   await card.click();
-  await expect(card).toHaveAttribute('aria-selected', 'true');
+  await expect(card).toHaveAttribute('aria-current', 'true');
   await expect(page.getByRole('complementary', { name: 'Inspector' })).toContainText('Replaced');
   await page.getByRole('tab', { name: 'Transcript' }).click();
   const target = inTranscript[inTranscript.length - 1];
-  await expect(page.getByRole('listbox', { name: 'Transcript' }).locator(`[data-seq="${target}"]`)).toHaveAttribute('data-lineage', 'replaced');
+  await expect(page.getByRole('feed', { name: 'Transcript' }).locator(`[data-seq="${target}"]`)).toHaveAttribute('data-lineage', 'replaced');
   await shot(page, 'lineage-transcript');
   await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByRole('listbox', { name: 'Compare' }).locator(`[data-seq="${target}"]`)).toHaveAttribute('data-lineage', 'replaced');

@@ -7,10 +7,10 @@ test('every tab renders its rows with data-seq', async ({ page }) => {
   await page.goto('/');
   await waitLoaded(page, last);
   const panel = page.getByRole('tabpanel');
-  for (const [name, list] of [['Surface', 'Surface'], ['Transcript', 'Transcript'], ['Compare', 'Compare'], ['Log', 'Events']] as const) {
+  for (const [name, role, list] of [['Surface', 'feed', 'Surface'], ['Transcript', 'feed', 'Transcript'], ['Compare', 'listbox', 'Compare'], ['Log', 'listbox', 'Events']] as const) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-    await expect(panel.getByRole('listbox', { name: list }).locator('[data-seq]').first()).toBeVisible();
+    await expect(panel.getByRole(role, { name: list }).locator('[data-seq]').first()).toBeVisible();
     await shot(page, name.toLowerCase());
   }
   await page.getByRole('tab', { name: 'Surface' }).click();

@@ -32,12 +32,12 @@ test('a DSH export ZIP opens its root, lists its fork, opens it at the fork poin
   // The image referenced by attachment id shows in the Transcript and on the Surface.
   await page.getByRole('button', { name: 'Close sessions' }).click();
   await page.getByRole('tab', { name: 'Transcript' }).click();
-  const img = page.getByRole('listbox', { name: 'Transcript' }).getByRole('img', { name: `Attached image ${attachmentId}` });
+  const img = page.getByRole('feed', { name: 'Transcript' }).getByRole('img', { name: `Attached image ${attachmentId}` });
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(8);
   expect(await img.getAttribute('src')).toMatch(/^blob:/);
   await page.getByRole('tab', { name: 'Surface' }).click();
-  await expect(page.getByRole('listbox', { name: 'Surface' }).getByRole('img', { name: `Attached image ${attachmentId}` })).toBeVisible();
+  await expect(page.getByRole('feed', { name: 'Surface' }).getByRole('img', { name: `Attached image ${attachmentId}` })).toBeVisible();
 
   // One click opens the fork, at its fork point.
   await page.getByRole('button', { name: /^Library/ }).click();

@@ -63,7 +63,7 @@ export function FixedList({ count, rowHeight, render, scrollTo, label, className
     );
   }
   return (
-    <div ref={parent} className={`scroll ${className ?? ''}`} role="listbox" aria-label={label} tabIndex={-1}
+    <div ref={parent} className={`scroll ${className ?? ''}`} role="listbox" aria-label={label} tabIndex={0}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
       <div style={{ height: total, position: 'relative', width: '100%' }}>{rows}</div>
     </div>

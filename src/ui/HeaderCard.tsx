@@ -9,12 +9,12 @@ function show(v: unknown): string {
 
 /** The request header in force at the cursor, with its diff against the previous header. */
 export function HeaderCard({ h, selected }: { h: HeaderInForce | undefined; selected?: number }) {
-  if (!h) return <div className="headercard">No request header before this seq.</div>;
+  if (!h) return <article className="headercard" aria-label="Request header in force">No request header before this seq.</article>;
   const cfg: Record<string, unknown> = h.header.config && typeof h.header.config === 'object' ? h.header.config : {};
   const tools = (Array.isArray(h.header.tools) ? h.header.tools : []).map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? asText((t as { name: unknown }).name, 80) : '?'));
   const system = h.header.system === undefined ? undefined : asText(h.header.system);
   return (
-    <section className="headercard" aria-label="Request header in force" data-seq={h.seq} aria-selected={selected === h.seq}>
+    <article className="headercard" aria-label="Request header in force" data-seq={h.seq} aria-current={selected === h.seq ? 'true' : undefined}>
       <div>
         <strong>Request header</strong> <button type="button" className="mono" onClick={() => reveal(h.seq)}>seq {h.seq}</button>{' '}
         <span className="mono">{asText(cfg.provider, 80)}/{asText(cfg.model, 80)}</span>
@@ -31,6 +31,6 @@ export function HeaderCard({ h, selected }: { h: HeaderInForce | undefined; sele
           )}
         </div>
       )}
-    </section>
+    </article>
   );
 }

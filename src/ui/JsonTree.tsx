@@ -46,7 +46,7 @@ function TreeNode({ seq, path, name, kind, preview, open: initiallyOpen }: NodeP
 /** The selected event as a lazily expanded JSON tree: one level per click, never a deep render. */
 export function JsonTree({ seq }: { seq: number }) {
   return (
-    <ul className="tree" role="tree" aria-label={`Event ${seq} JSON`} style={{ paddingLeft: 0 }}>
+    <ul className="tree" aria-label={`Event ${seq} JSON`} style={{ paddingLeft: 0 }}>
       <TreeNode key={seq} seq={seq} path={[]} name={`event ${seq}`} kind="object" preview="" open />
     </ul>
   );

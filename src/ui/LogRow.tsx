@@ -49,11 +49,11 @@ export function LogRunRow({ start, end, through, expanded, onToggle }: RunProps)
   // folded, the run row stands for its first event (data-seq); unfolded, the members carry their own
   const seqAttr = expanded ? {} : { 'data-seq': start };
   return (
-    <div className="row run fam-assistant" role="option" {...seqAttr} data-run={start} data-run-end={through} aria-selected={!expanded && selected} aria-expanded={expanded}
-      onClick={() => onToggle(start)}>
+    <div className="row run fam-assistant" role="option" {...seqAttr} data-run={start} data-run-end={through} aria-selected={!expanded && selected} data-expanded={expanded}
+      title={label} onClick={() => onToggle(start)}>
       <span className="seq">{start}</span>
       <span className="time">{row ? relTime(row.time - start0) : ''}</span>
-      <span className="type"><button type="button" className="fold" aria-label={label} onClick={(e) => { e.stopPropagation(); onToggle(start); }}>{expanded ? '▾' : '▸'}</button> chunk ×{n.toLocaleString()}</span>
+      <span className="type"><span className="fold" aria-hidden="true">{expanded ? '▾' : '▸'}</span> chunk ×{n.toLocaleString()}<span className="visually-hidden">{expanded ? ', unfolded' : ', folded'}</span></span>
       <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
       <span className="summary" title={run?.kinds}>{run ? `${run.preview}${run.preview ? ' · ' : ''}${run.kinds}` : ''}</span>
       <span><span className="badge">seq {start}–{through}</span></span>

@@ -11,7 +11,7 @@ import { useOption } from './useOption';
 /** One surface card, fetched by seq when it scrolls into view. */
 const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) {
   const c = useCard(seq);
-  const option = useOption(seq);
+  const option = useOption(seq, 'article');
   const m = c?.message ?? null;
   const kind = messageKind(c);
   return (
@@ -34,7 +34,7 @@ export function SurfaceView() {
   const idx = useMemo(() => (selected === undefined || !seqs ? undefined : seqs.indexOf(selected) + 1), [selected, seqs]);
   if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
   return (
-    <VirtualList label="Surface" count={seqs.length + 1} estimate={80} scrollTo={idx && idx > 0 ? idx : undefined}
+    <VirtualList label="Surface" role="feed" count={seqs.length + 1} estimate={80} scrollTo={idx && idx > 0 ? idx : undefined}
       itemKey={(i) => (i === 0 ? 'header' : seqs[i - 1])}
       render={(i) => (i === 0 ? <HeaderCard h={moment.header} selected={selected} /> : <SurfaceCardItem seq={seqs[i - 1]} />)} />
   );

@@ -20,8 +20,8 @@ export function Toolbar() {
   const next: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 
   return (
-    <div className="toolbar">
-      <span className="brand">Seqscope</span>
+    <header className="toolbar">
+      <h1 className="brand">Seqscope</h1>
       <button type="button" onClick={() => input.current?.click()}>Open file</button>
       <input ref={input} className="visually-hidden" type="file" aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
         onChange={(e) => { const f = e.target.files?.[0]; if (f) void openFile(f); e.target.value = ''; }} />
@@ -34,6 +34,6 @@ export function Toolbar() {
       <span className="spacer" />
       <button type="button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}`} title="Toggle theme">Theme: {theme}</button>
       <button type="button" onClick={() => toggleHelp()} aria-label="Keyboard shortcuts">?</button>
-    </div>
+    </header>
   );
 }

@@ -10,7 +10,7 @@ import { useOption } from './useOption';
 /** One transcript entry, fetched by seq when it scrolls into view. */
 const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: number; flags: number }) {
   const c = useCard(seq);
-  const common = useOption(seq);
+  const common = useOption(seq, 'article');
   const shadowed = (flags & TR_SHADOWED) !== 0;
   if (flags & TR_COMPACTION) {
     const summarySeq = c?.compaction?.summarySeq;
@@ -43,7 +43,7 @@ export function TranscriptView() {
   if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
   const flags = moment.transcriptFlags;
   return (
-    <VirtualList label="Transcript" count={seqs.length} estimate={70} scrollTo={idx >= 0 ? idx : undefined}
+    <VirtualList label="Transcript" role="feed" count={seqs.length} estimate={70} scrollTo={idx >= 0 ? idx : undefined}
       itemKey={(i) => seqs[i]} render={(i) => <TranscriptEntry seq={seqs[i]} flags={flags[i]} />} />
   );
 }

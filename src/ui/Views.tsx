@@ -29,7 +29,7 @@ export function Views() {
     refs.current[VIEWS[j]]?.focus();
   };
   return (
-    <div className="views">
+    <main className="views">
       <div className="tabs" role="tablist" aria-label="Views" onKeyDown={onKey}>
         {VIEWS.map((v) => (
           <button key={v} ref={(el) => { refs.current[v] = el; }} type="button" role="tab" id={`tab-${v}`} aria-controls={`panel-${v}`}
@@ -47,6 +47,6 @@ export function Views() {
           : <CompareView />}
         </RegionBoundary>
       </div>
-    </div>
+    </main>
   );
 }

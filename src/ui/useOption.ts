@@ -2,11 +2,14 @@ import { select, useApp } from '../store/store';
 import { lineageRole } from './format';
 
 /**
- * The props every selectable item of a view carries: an option named by its seq, whether it is
- * selected, its lineage role towards the selection (source, dependent, replaced), and click to select.
+ * The props every selectable item of a view carries: its seq, whether it is selected, its lineage
+ * role towards the selection (source, dependent, replaced), and click to select. A row of a list
+ * box (`option`) says selected with aria-selected; a card of a feed (`article`, which may hold
+ * buttons and disclosures) says it with aria-current.
  */
-export function useOption(seq: number) {
+export function useOption(seq: number, as: 'option' | 'article' = 'option') {
   const selected = useApp((s) => s.selected === seq);
   const lineage = useApp((s) => lineageRole(seq, s.lineage));
-  return { role: 'option', 'data-seq': seq, 'aria-selected': selected, 'data-lineage': lineage, onClick: () => select(seq) } as const;
+  const state = as === 'option' ? { role: 'option', 'aria-selected': selected } : { 'aria-current': selected ? 'true' as const : undefined };
+  return { ...state, 'data-seq': seq, 'data-lineage': lineage, onClick: () => select(seq) } as const;
 }
