@@ -1,32 +1,30 @@
 import { expect, test } from '@playwright/test';
+import { deriveBuiltinTour } from '../src/core/tour-builtin';
+import { deriveTourFacts } from '../src/io/tour-facts';
 import { status, waitLoaded } from './helpers';
 import { coreOpen, demoBytes } from './library-helpers';
 
 const DEMOS = ['tool-round.jsonl', 'demo.jsonl', 'crash.jsonl', 'fork-pair.zip', 'fork-child.jsonl', 'refused.jsonl'];
 
 for (const name of DEMOS) {
-  test(`?demo=${name} opens and the guided replay reaches its end`, async ({ page }) => {
+  test(`?demo=${name} opens and its built-in tour plays to its last step`, async ({ page }) => {
     const r = await coreOpen(demoBytes(name));
     const last = r.session!.log.length - 1;
+    const tour = deriveBuiltinTour(deriveTourFacts(r)!);
     await page.goto(`/?demo=${name}`);
     await waitLoaded(page, last);
     await expect(page.locator('[data-verdict]').first()).toHaveAttribute('data-verdict', r.verdict.ok ? 'ok' : r.verdict.kind);
-    await page.getByRole('button', { name: 'Guided replay' }).click();
-    const caption = page.getByRole('region', { name: 'Guided replay' });
+    await page.getByRole('button', { name: 'Tour', exact: true }).click();
+    await page.getByRole('button', { name: 'Built-in tour' }).click();
+    const caption = page.getByRole('region', { name: 'Tour' });
+    await caption.getByLabel('Speed').selectOption('8');
     await expect(caption).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-    await expect(caption).toContainText('Guided replay finished at seq');
-    const end = Number(/finished at seq (\d+)/.exec((await caption.textContent())!)![1]);
-    await expect(status(page)).toHaveAttribute('data-cursor', String(end));
+    const end = tour.steps[tour.steps.length - 1];
+    await expect(status(page)).toHaveAttribute('data-cursor', String(end.seq));
+    await expect(caption).toContainText(end.caption);
     const cps = r.timeline!.compactionSeqs;
-    if (cps.length > 0) {
-      const c = cps[0];
-      const replaced = r.lineage!.shadowedBy(c);
-      await expect(caption).toContainText(`Seq ${c}: a compaction landed`);
-      await expect(caption).toContainText(`Surface: ${replaced.length} nodes`);
-      await expect(caption).toContainText(`Transcript: all ${r.timeline!.countsAt(c).transcript} entries stay`);
-      await expect(page.getByRole('tab', { name: 'Surface' })).toHaveAttribute('aria-selected', 'true');
-    } else {
-      await expect(caption).toContainText('no compaction');
-    }
+    const compactionSteps = tour.steps.filter((s) => s.caption.startsWith('Compaction at'));
+    expect(compactionSteps.map((s) => s.seq)).toEqual(Array.from(cps));
+    for (const s of compactionSteps) expect(s.caption).toContain(`replaced ${r.lineage!.shadowedBy(s.seq).length} messages`);
   });
 }

@@ -229,6 +229,8 @@ export type Request =
   | { op: 'cards'; seqs: number[] }
   /** Folded chunk runs by start seq; replies RunInfo[]. */
   | { op: 'runs'; starts: number[] }
+  /** The session's built-in tour (issue 12); replies a Tour. */
+  | { op: 'builtinTour' }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
   /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */

@@ -53,7 +53,24 @@ describe('Library', () => {
     lib.close();
     const raw = await openDB(DB_NAME);
     expect(Array.from(raw.transaction('entries').store.indexNames).sort()).toEqual(['byAdded', 'bySession']);
+    expect(Array.from(raw.transaction('tours').store.indexNames)).toEqual(['byEntry']);
     raw.close();
+  });
+
+  it('keeps tours with their session, and deleting the session deletes its tours', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('a'), bytes: new Uint8Array([1]) }, { entry: entry('b'), bytes: new Uint8Array([2]) }]);
+    const tour = (id: string, entryId?: string) => ({ id, entryId, sessionId: 's', title: id, steps: 1, addedAt: 1, tour: { version: 1 } });
+    await lib.addTour(tour('t1', 'a'));
+    await lib.addTour(tour('t2', 'b'));
+    await lib.addTour(tour('t3'));
+    expect((await lib.tour('t1')).entryId).toBe('a');
+    await lib.remove('a');
+    expect((await lib.tours()).map((t) => t.id).sort()).toEqual(['t2', 't3']);
+    await lib.removeTour('t3');
+    await expect(lib.tour('t3')).rejects.toThrow(/Tour t3 is not in the library/);
+    expect((await lib.list()).map((e) => e.id)).toEqual(['b']);
+    lib.close();
   });
 
   it('reports a full quota in one sentence and keeps the library as it was', async () => {

@@ -17,13 +17,27 @@ export interface LibraryEntry {
   readonly archive?: string;
 }
 
+/** A tour kept with its session (issue 12): the validated `.tour.json` value and where it belongs. */
+export interface KeptTour {
+  readonly id: string;
+  /** The library entry of its session, when that session is kept. */
+  readonly entryId?: string;
+  readonly sessionId: string;
+  readonly title: string;
+  readonly steps: number;
+  readonly addedAt: number;
+  /** A validated tour (src/core/tour.ts); validated again when read. */
+  readonly tour: unknown;
+}
+
 interface LibrarySchema extends DBSchema {
   entries: { key: string; value: LibraryEntry; indexes: { byAdded: number; bySession: string } };
   bytes: { key: string; value: { id: string; bytes: Uint8Array | Blob } };
+  tours: { key: string; value: KeptTour; indexes: { byEntry: string } };
 }
 
 export const DB_NAME = 'seqscope-library';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 export class LibraryError extends Error {
   constructor(readonly code: 'quota' | 'not-found' | 'aborted' | 'storage', message: string) {
@@ -35,8 +49,9 @@ export class LibraryError extends Error {
 /**
  * Schema upgrades, one step per version, so any older database reaches the current shape.
  * v1: entries + bytes stores. v2: indexes by time added and by session id (for fork trees).
+ * v3: tours, indexed by the entry they belong to.
  */
-function upgrade(db: IDBPDatabase<LibrarySchema>, oldVersion: number, tx: IDBPTransaction<LibrarySchema, ('entries' | 'bytes')[], 'versionchange'>): void {
+function upgrade(db: IDBPDatabase<LibrarySchema>, oldVersion: number, tx: IDBPTransaction<LibrarySchema, ('entries' | 'bytes' | 'tours')[], 'versionchange'>): void {
   if (oldVersion < 1) {
     db.createObjectStore('entries', { keyPath: 'id' });
     db.createObjectStore('bytes', { keyPath: 'id' });
@@ -46,6 +61,7 @@ function upgrade(db: IDBPDatabase<LibrarySchema>, oldVersion: number, tx: IDBPTr
     entries.createIndex('byAdded', 'addedAt');
     entries.createIndex('bySession', 'sessionId');
   }
+  if (oldVersion < 3) db.createObjectStore('tours', { keyPath: 'id' }).createIndex('byEntry', 'entryId');
 }
 
 function isQuota(err: unknown): boolean {
@@ -132,11 +148,40 @@ export class Library {
     this.changed();
   }
 
+  /** Removes a session with its bytes and the tours kept with it, in one transaction. */
   async remove(id: string): Promise<void> {
-    const tx = this.db.transaction(['entries', 'bytes'], 'readwrite');
+    const tx = this.db.transaction(['entries', 'bytes', 'tours'], 'readwrite');
     await tx.objectStore('entries').delete(id);
     await tx.objectStore('bytes').delete(id);
+    const tours = tx.objectStore('tours');
+    for (const key of await tours.index('byEntry').getAllKeys(id)) await tours.delete(key);
     await tx.done;
+    this.changed();
+  }
+
+  /** Keeps a tour; a full quota or a failure leaves the library as it was. */
+  async addTour(t: KeptTour): Promise<void> {
+    try {
+      await this.db.put('tours', t);
+    } catch (err) {
+      if (isQuota(err)) throw new LibraryError('quota', 'The browser refused to store this tour: its storage quota is full. The library is unchanged.');
+      throw new LibraryError('storage', `The tour could not be stored (${err instanceof Error ? err.message : String(err)}). The library is unchanged.`);
+    }
+    this.changed();
+  }
+
+  async tours(): Promise<KeptTour[]> {
+    return this.db.getAll('tours');
+  }
+
+  async tour(id: string): Promise<KeptTour> {
+    const t = await this.db.get('tours', id);
+    if (!t) throw new LibraryError('not-found', `Tour ${id} is not in the library.`);
+    return t;
+  }
+
+  async removeTour(id: string): Promise<void> {
+    await this.db.delete('tours', id);
     this.changed();
   }
 

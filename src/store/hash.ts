@@ -1,4 +1,4 @@
-/** The URL hash: session, view, cursor, selection and the A/B marks (deep links). Pure. */
+/** The URL hash: session, view, cursor, selection, the A/B marks and a kept tour (deep links). Pure. */
 export type View = 'log' | 'surface' | 'transcript' | 'compare';
 export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare'];
 
@@ -9,6 +9,8 @@ export interface HashState {
   sel?: number;
   a?: number;
   b?: number;
+  /** A tour kept in the library (issue 12). */
+  tour?: string;
 }
 
 export function parseHash(hash: string): HashState {
@@ -30,6 +32,8 @@ export function parseHash(hash: string): HashState {
   const a = num('a'), b = num('b');
   if (a !== undefined) out.a = a;
   if (b !== undefined) out.b = b;
+  const tour = p.get('tour');
+  if (tour && /^[A-Za-z0-9_-]{1,80}$/.test(tour)) out.tour = tour;
   return out;
 }
 
@@ -41,5 +45,6 @@ export function formatHash(h: HashState): string {
   if (h.sel !== undefined) p.set('sel', String(h.sel));
   if (h.a !== undefined) p.set('a', String(h.a));
   if (h.b !== undefined) p.set('b', String(h.b));
+  if (h.tour) p.set('tour', h.tour);
   return '#' + p.toString();
 }

@@ -3,6 +3,7 @@ import { parseHash } from './hash';
 import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library';
 import { admitFileSize } from './size-guard';
 import { failOpen, useApp, type Restore } from './store';
+import { openKeptTour, openTourUrl } from './tour';
 
 export const DEFAULT_DEMO = 'demo.jsonl';
 
@@ -77,6 +78,10 @@ export function openInitial(): void {
   const demo = q.get('demo');
   const h = parseHash(location.hash);
   const restore = { cursor: h.cursor, sel: h.sel, view: h.view, a: h.a, b: h.b };
+  // a tour opens beside its session and is checked against it once the session has loaded
+  const tourUrl = q.get('tour');
+  if (tourUrl) void openTourUrl(tourUrl);
+  else if (h.tour) void openKeptTour(h.tour);
   if (url) { void openUrl(url, restore); return; }
   const lib = parseLibName(h.session);
   if (lib) { void openFromLibrary(lib.id, { ...restore, entry: lib.entry }); return; }

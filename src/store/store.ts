@@ -8,6 +8,7 @@ import { client } from './client';
 import type { View } from './hash';
 import type { LibraryState } from './library';
 import type { MarksSlice } from './marks';
+import type { TourState } from './tour';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
@@ -42,11 +43,13 @@ export interface AppState extends MarksSlice {
   /** Why the last file brought was not read at all (too large for a tab); src/store/size-guard.ts. */
   sizeRefusal?: string;
   library: LibraryState;
+  tour: TourState;
 }
 
 export const useApp = create<AppState>(() => ({
   phase: 'idle', progress: { done: 0, total: 0 }, cursor: 0, view: 'log', families: null, rowsVersion: 0, showHelp: false,
   library: { ready: false, entries: [], bytesUsed: 0, drawer: false, media: new Map() },
+  tour: { step: -1, playing: false, speed: 1, recording: false, problems: [], playAnyway: false, panel: false },
 }));
 
 const set = useApp.setState;

@@ -14,6 +14,8 @@ import { Shortcuts } from './Shortcuts';
 import { LibraryDrawer } from './library/LibraryDrawer';
 import { LibraryNotice } from './library/LibraryNotice';
 import { RegionBoundary } from './RegionBoundary';
+import { TourCaption } from './tour/TourCaption';
+import { TourPanel } from './tour/TourPanel';
 
 /** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
 export function App() {
@@ -37,7 +39,10 @@ export function App() {
     <div className={`app${dragging ? ' dragging' : ''}`} data-testid="dropzone" onDragEnter={onDragOver} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
       <RegionBoundary name="Toolbar" className="toolbar"><Toolbar /></RegionBoundary>
       {phase === 'loading' ? <LoadProgress /> : <div />}
-      {hasSummary ? <RegionBoundary name="Verdict banner" className="banner"><VerdictBanner /></RegionBoundary> : <div />}
+      <div className="banners">
+        {hasSummary && <RegionBoundary name="Verdict banner" className="banner"><VerdictBanner /></RegionBoundary>}
+        <RegionBoundary name="Tour" className="tour-caption"><TourCaption /></RegionBoundary>
+      </div>
       <div className="main">
         <Views />
         <RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary>
@@ -47,6 +52,7 @@ export function App() {
       <Shortcuts />
       <LibraryDrawer />
       <LibraryNotice />
+      <RegionBoundary name="Tour editor" className="tour-panel"><TourPanel /></RegionBoundary>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { lastSeq, select, setCursor, setView, useApp, type AppState } from '../s
 
 let applying = false;
 
-const hashOf = (s: AppState) => ({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected, a: s.markA, b: s.markB });
+const hashOf = (s: AppState) => ({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected, a: s.markA, b: s.markB, tour: s.tour.libraryId });
 
 export function useHashSync(): void {
   useEffect(() => {

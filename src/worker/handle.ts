@@ -15,5 +15,6 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'searchFrom': return q.searchFrom(req.query, req.from, req.budgetMs, req.cap);
     case 'cards': return q.cards(req.seqs);
     case 'runs': return q.runInfo(req.starts);
+    case 'builtinTour': return q.builtinTour();
   }
 }

@@ -20,6 +20,9 @@ import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
 import { buildRow, contentText } from './rows';
 import { LogSearch } from './search';
+import { deriveBuiltinTour } from '../core/tour-builtin';
+import type { Tour } from '../core/tour';
+import { deriveTourFacts } from '../io/tour-facts';
 
 const LIST_CAP = 2000;
 const SEARCH_CAP = 100_000;
@@ -40,6 +43,13 @@ export class SessionQueries {
   get length(): number { return this.n; }
 
   private ev(seq: number): SessionEvent { return this.r.session!.log.event(seq); }
+
+  /** The built-in tour: a step per compaction, prune, crash repair, fork point, header change and refusal. */
+  builtinTour(): Tour {
+    const facts = deriveTourFacts(this.r);
+    if (!facts) throw new Error('This session has no events to tour.');
+    return deriveBuiltinTour(facts);
+  }
 
   summary(): Summary {
     const r = this.r, t = r.timeline, log = r.session?.log;

@@ -1,20 +1,21 @@
 import { useEffect } from 'react';
 import { ContainerBadge } from './ContainerBadge';
 import { ForkExport } from './ForkExport';
-import { GuidedReplay } from './GuidedReplay';
 import { refresh, setDrawer, useLibrary } from '../../store/library';
+import { setTourPanel, useTour } from '../../store/tour';
 
-/** Toolbar additions: the sessions drawer toggle, fork export and the guided replay. */
+/** Toolbar additions: the sessions drawer toggle, fork export and the tour editor toggle. */
 export function SessionActions() {
   const open = useLibrary((s) => s.drawer);
   const count = useLibrary((s) => s.entries.length);
+  const tourOpen = useTour((s) => s.panel);
   useEffect(() => { void refresh(); }, []);
   return (
     <span className="session-actions">
       <ContainerBadge />
       <button type="button" aria-expanded={open} onClick={() => setDrawer(!open)}>Library ({count})</button>
       <ForkExport />
-      <GuidedReplay />
+      <button type="button" aria-expanded={tourOpen} onClick={() => setTourPanel(!tourOpen)}>Tour</button>
     </span>
   );
 }
