@@ -9,20 +9,30 @@ export interface LoadCallbacks {
 
 export class SessionClient {
   private worker?: Worker;
+  /** The worker of the session open before this load: Cancel returns to it; a settled load ends it. */
+  private standby?: Worker;
+  private loading = false;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 
   /** `bytes`: an ArrayBuffer (transferred, so the page keeps no copy) or a Blob (read by the worker). */
   load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string): void {
+    // the open session's worker waits until this load settles or is cancelled; a load replacing a
+    // load still in flight keeps the session open before both
+    const open = this.loading ? this.standby : this.worker;
+    this.standby = undefined;
+    if (open === this.worker) this.worker = undefined;
     this.terminate();
+    this.standby = open;
+    this.loading = true;
     const w = new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
     this.worker = w;
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       if (w !== this.worker) return;
       const m = ev.data;
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
-      else if (m.kind === 'loaded') cb.onLoaded(m.summary);
-      else if (m.kind === 'failed') cb.onFailed(m.message);
+      else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
+      else if (m.kind === 'failed') { this.settle(); cb.onFailed(m.message); }
       else {
         const p = this.pending.get(m.id);
         if (!p) return;
@@ -30,13 +40,37 @@ export class SessionClient {
         if (m.ok) p.resolve(m.value); else p.reject(new Error(m.message));
       }
     };
-    w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`); };
+    w.onerror = (e) => { if (w === this.worker) { this.settle(); cb.onFailed(`The worker failed: ${e.message}`); } };
     const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}) };
     w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
   }
 
-  /** Stops the worker now (Cancel, or a new file): its memory goes with it. */
+  /**
+   * Cancel: stops the loading worker and goes back to the session open before it. False when there
+   * was none (the first load), and the client then has no session.
+   */
+  cancel(): boolean {
+    const back = this.standby;
+    this.standby = undefined;
+    this.loading = false;
+    this.terminate();
+    this.worker = back;
+    return back !== undefined;
+  }
+
+  private settle(): void {
+    this.loading = false;
+    this.dropStandby();
+  }
+
+  private dropStandby(): void {
+    this.standby?.terminate();
+    this.standby = undefined;
+  }
+
+  /** Stops the worker now (a new file): its memory goes with it. */
   terminate(): void {
+    this.dropStandby();
     this.worker?.terminate();
     this.worker = undefined;
     for (const p of this.pending.values()) p.reject(new Error('cancelled'));

@@ -91,7 +91,17 @@ export interface Restore {
   onFailed?: (message: string) => void;
 }
 
+/** What Cancel returns to: the session open when a load began (its worker waits in the client). */
+type OpenSession = Pick<AppState, 'sessionName' | 'summary' | 'cursor' | 'moment' | 'selected' | 'lineage' | 'view' | 'families' | 'filterSeqs' | 'markA' | 'markB'> & { libraryId?: string };
+let beforeLoad: OpenSession | undefined;
+
 export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionName: string, restore: Restore = {}): void {
+  const s = get();
+  // the summary is cleared while a load runs: a load replacing a load in flight keeps the session open before both
+  if (s.summary) {
+    beforeLoad = { sessionName: s.sessionName, summary: s.summary, cursor: s.cursor, moment: s.moment, selected: s.selected, lineage: s.lineage,
+      view: s.view, families: s.families, filterSeqs: s.filterSeqs, markA: s.markA, markB: s.markB, libraryId: s.library.currentId };
+  } else if (s.phase !== 'loading') beforeLoad = undefined;
   generation++;
   const gen = generation;
   dropRows();
@@ -101,6 +111,7 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
     onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
       if (gen !== generation) return;
+      beforeLoad = undefined;
       dropRows();
       const last = Math.max(0, summary.length - 1);
       const cursor = restore.cursor !== undefined ? Math.min(restore.cursor, last) : last;
@@ -112,7 +123,7 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
       if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);
     },
-    onFailed: (message) => { if (gen === generation) { set({ phase: 'failed', message }); restore.onFailed?.(message); } },
+    onFailed: (message) => { if (gen === generation) { beforeLoad = undefined; set({ phase: 'failed', message }); restore.onFailed?.(message); } },
   }, restore.entry);
 }
 
@@ -120,9 +131,17 @@ export function failOpen(message: string): void {
   set({ phase: 'failed', message });
 }
 
+/** Cancel: stops the load and returns to the session that was open, at the same seq and selection. */
 export function cancelLoad(): void {
   generation++;
-  client.terminate();
+  const back = beforeLoad;
+  beforeLoad = undefined;
+  dropRows();
+  if (client.cancel() && back) {
+    const { libraryId, ...open } = back;
+    set((s) => ({ ...open, phase: 'ready', message: 'Load cancelled', progress: { done: 0, total: 0 }, search: undefined, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: libraryId } }));
+    return;
+  }
   set({ phase: 'cancelled', message: 'Load cancelled' });
 }
 

@@ -15,7 +15,7 @@ export function StatusBar() {
   const text = phase === 'cancelled' ? 'Load cancelled'
     : phase === 'failed' ? message ?? 'Failed'
     : phase === 'loading' ? 'Loading…'
-    : summary && c ? statusLine(cursor, summary.length, c, selected, a, b)
+    : summary && c ? `${message ? `${message} · ` : ''}${statusLine(cursor, summary.length, c, selected, a, b)}`
     : 'No session';
   return (
     <div className="status" role="status" aria-live="polite" data-phase={phase}
