@@ -1,25 +1,6 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-
-/**
- * The Content-Security-Policy of the built app (issue 6): no inline script, no network origin but
- * its own. 'wasm-unsafe-eval' lets xxhash-wasm compile the zstd checksum; blob: workers are allowed
- * for bundlers that inline them. `connect-src 'self'` means `?url=` opens same-origin files only.
- * It applies to the built app (`vite build`, `vite preview`): the dev server's React refresh
- * preamble is an inline script, so `vite` serves without it.
- */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "img-src 'self' blob: data:",
-  "style-src 'self' 'unsafe-inline'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { CSP, SECURITY_HEADERS } from './src/security-headers.ts';
 
 /** A <meta> CSP in the built index.html (frame-ancestors is header-only, so the meta tag omits it). */
 function cspMeta(): Plugin {
@@ -36,13 +17,11 @@ function cspMeta(): Plugin {
   };
 }
 
-const securityHeaders = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
-
 export default defineConfig({
   plugins: [react(), cspMeta()],
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaders },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { ...SECURITY_HEADERS } },
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],

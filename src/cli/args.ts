@@ -2,6 +2,7 @@
 
 export const USAGE = [
   'usage: seqscope check FILE|DIR... [--json] [--digests] [--at SEQ] [--jobs N]',
+  '       seqscope serve [DIR] [--port N]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
 ].join('\n');
 
@@ -13,7 +14,14 @@ export interface CheckOptions {
   readonly jobs: number;
 }
 
-export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'help' };
+export interface ServeOptions {
+  readonly dir?: string;
+  readonly port: number;
+}
+
+export const DEFAULT_PORT = 4173;
+
+export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'serve'; readonly opts: ServeOptions } | { readonly cmd: 'help' };
 
 export class UsageError extends Error {}
 
@@ -43,6 +51,18 @@ export function parseArgs(argv: readonly string[]): Command {
     }
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR.');
     return { cmd: 'check', opts: { paths, json, digests, at, jobs } };
+  }
+  if (cmd === 'serve') {
+    let port = DEFAULT_PORT;
+    let dir: string | undefined;
+    for (let i = 0; i < rest.length; i++) {
+      const a = rest[i];
+      if (a === '--port') port = count('--port', rest[++i], 0, 65535);
+      else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}.`);
+      else if (dir === undefined) dir = a;
+      else throw new UsageError('serve takes at most one DIR.');
+    }
+    return { cmd: 'serve', opts: { dir, port } };
   }
   throw new UsageError(`unknown command ${JSON.stringify(cmd)}.`);
 }

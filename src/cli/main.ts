@@ -2,11 +2,13 @@
  * Seqscope CLI (bundled to dist-cli/seqscope.mjs, started by bin/seqscope.js).
  * `check FILE|DIR...`: DSH's verdict for each log, through the same loader and core as the viewer;
  * exit 0 when every file loads, 1 when any is refused, 2 on a usage error.
+ * `serve [DIR]`: the built viewer on 127.0.0.1, and DIR read-only under a random token (./serve.ts).
  * `tour check|builtin ...`: see ./tour.ts.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args';
 import { checkAll, serveCheckWorker, type CheckWorkerData } from './jobs';
+import { serve } from './serve';
 import { runTour } from './tour';
 import { collectFiles } from './walk';
 
@@ -19,6 +21,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command.cmd === 'help') { console.log(USAGE); return 0; }
+  if (command.cmd === 'serve') return serve(command.opts);
   const o = command.opts;
   const files = collectFiles(o.paths);
   if (files.length === 0) { console.error(`seqscope: no DSH logs (.jsonl, .jsonl.zstd) or export ZIPs under ${o.paths.join(', ')}.`); return 2; }

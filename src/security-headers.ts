@@ -1,0 +1,22 @@
+/**
+ * The Content-Security-Policy of the built app (issue 6): no inline script, no network origin but
+ * its own. 'wasm-unsafe-eval' lets xxhash-wasm compile the zstd checksum; blob: workers are allowed
+ * for bundlers that inline them. `connect-src 'self'` means `?url=` opens same-origin files only.
+ * It applies to the built app (`vite build`, `vite preview`, `seqscope serve`): the dev server's
+ * React refresh preamble is an inline script, so `vite` serves without it.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "img-src 'self' blob: data:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers every response of the built app carries (vite preview and seqscope serve alike). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
