@@ -74,7 +74,9 @@ async function explore(page: Page) {
   }
   // a user message, expanded down to its text
   await rows.filter({ hasText: 'user/message' }).first().click();
-  for (const key of ['data', 'content', '0']) await tree.getByRole('button', { name: `Expand ${key}` }).click();
+  // `data` opens by itself (issue 14)
+  await expect(tree.getByRole('button', { name: 'Collapse data' })).toBeVisible();
+  for (const key of ['content', '0']) await tree.getByRole('button', { name: `Expand ${key}` }).click();
   await expect(tree).toContainText(XSS_PAYLOADS[0]);
   // search renders matches through <mark>: the payload must still be text
   await page.getByRole('searchbox', { name: 'Search the whole log' }).fill('<img src=x');

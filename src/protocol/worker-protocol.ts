@@ -203,6 +203,8 @@ export interface LineageInfo {
   readonly replaced: readonly number[];
   readonly replacer?: number;
   readonly chain: readonly number[];
+  /** For a compaction/summary: the checkpoint that carries it, and the nodes that checkpoint shadowed. */
+  readonly carriedBy?: { readonly checkpoint: number; readonly shadowed: readonly number[] };
 }
 
 /** One level of a JSON value, for the lazily expanded tree. */

@@ -7,6 +7,7 @@ import type { LineageInfo, Moment, Row, SearchBatch, Summary } from '../protocol
 import { client } from './client';
 import type { View } from './hash';
 import type { LibraryState } from './library';
+import type { FollowSlice } from './follow';
 import type { MarksSlice } from './marks';
 import type { TourState } from './tour';
 
@@ -20,7 +21,7 @@ export interface SearchState {
   readonly done?: boolean;
 }
 
-export interface AppState extends MarksSlice {
+export interface AppState extends MarksSlice, FollowSlice {
   phase: Phase;
   /**
    * Bytes read of the total, and events read so far; while loading, the Log lists those events

@@ -5,6 +5,7 @@ import { CMP_LABEL_MASK, CMP_LABELS, CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT } 
 import { oneLine } from '../core/text';
 import { VirtualList } from './VirtualList';
 import { useOption } from './useOption';
+import { useScrollTarget } from './useScrollTarget';
 
 const CompareRowItem = memo(function CompareRowItem({ seq, flags }: { seq: number; flags: number }) {
   const c = useCard(seq);
@@ -28,12 +29,13 @@ export function CompareView() {
   const selected = useApp((s) => s.selected);
   const seqs = moment?.compareSeqs;
   const idx = useMemo(() => (selected === undefined || !seqs ? -1 : seqs.indexOf(selected)), [selected, seqs]);
+  const target = useScrollTarget(idx >= 0 ? idx : undefined, seqs ? seqs.length - 1 : undefined);
   if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
   const flags = moment.compareFlags;
   return (
     <>
       <div className="crow chead" aria-hidden="true"><span>seq</span><span>label</span><span>Surface</span><span>Transcript</span></div>
-      <VirtualList label="Compare" count={seqs.length} estimate={24} scrollTo={idx >= 0 ? idx : undefined}
+      <VirtualList label="Compare" count={seqs.length} estimate={24} scrollTo={target.index} scrollKey={target.key}
         itemKey={(i) => seqs[i]} render={(i) => <CompareRowItem seq={seqs[i]} flags={flags[i]} />} />
     </>
   );

@@ -11,8 +11,9 @@ interface Props {
   count: number;
   rowHeight: number;
   render: (index: number) => ReactNode;
-  /** Scrolls this index into view whenever it changes. */
+  /** Scrolls this index into view whenever it (or `scrollKey`) changes. */
   scrollTo?: number;
+  scrollKey?: number;
   label: string;
   className?: string;
 }
@@ -22,7 +23,7 @@ interface Props {
  * nothing is allocated per item, so a count of millions costs what a count of forty does (a list
  * that keeps a measurement per item grows by tens of MB while a large log streams in).
  */
-export function FixedList({ count, rowHeight, render, scrollTo, label, className }: Props) {
+export function FixedList({ count, rowHeight, render, scrollTo, scrollKey, label, className }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -47,7 +48,7 @@ export function FixedList({ count, rowHeight, render, scrollTo, label, className
     if (y >= top && y + rowHeight <= top + el.clientHeight) return;
     el.scrollTop = (y < top ? y : y + rowHeight - el.clientHeight) / scale;
     setScrollTop(el.scrollTop);
-  }, [scrollTo]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [scrollTo, scrollKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // a shrinking list clamps the scroll position before the scroll event says so
   const top = Math.min(scrollTop, Math.max(0, total - viewport));

@@ -5,6 +5,7 @@ import { ensureRows, rowCache, useApp } from '../store/store';
 import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH } from '../protocol/worker-protocol';
 import { absTime, relTime } from './format';
 import { Highlight } from './Highlight';
+import { roleAt } from './lineage-at';
 import { useOption } from './useOption';
 
 /** One event row of the Log view; fetches its row from the worker when not cached. */
@@ -16,11 +17,15 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   const start = useApp((s) => s.summary?.startTime ?? s.progress.startTime ?? 0);
   const row = rowCache.get(seq);
   useEffect(() => { if (!row) ensureRows([seq]); }, [row, seq]);
-  const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}`;
+  // a row synthesized on load carries the loader's clock: no delta from the session's start
+  const synth = row !== undefined && (row.flags & FLAG_SYNTH) !== 0;
+  const place = useApp((s) => (seq > s.cursor ? 'future' : seq === s.cursor ? 'cursor' : 'past'));
+  const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}${place === 'past' ? '' : ` ${place}`}`;
   return (
-    <div className={cls} {...option}>
-      <span className="seq">{seq}</span>
-      <span className="time" title={row ? absTime(row.time) : undefined}>{row ? relTime(row.time - start) : ''}</span>
+    <div className={cls} {...option} aria-current={place === 'cursor' ? 'step' : undefined}>
+      <span className="seq">{seq}{place === 'future' && <span className="visually-hidden"> (after the cursor)</span>}</span>
+      <span className="time" title={row ? (synth ? `${absTime(row.time)}: the clock when this row was synthesized on load, not a time in the session` : absTime(row.time)) : undefined}>
+        {row ? (synth ? 'appended on load' : relTime(row.time - start)) : ''}</span>
       <span className="type" title={row?.type}>{row?.type ?? '…'}</span>
       <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
       <span className="summary" title={row?.summary}>{row ? (isMatch && query ? <Highlight text={row.summary} query={query} /> : row.summary) : ''}</span>
@@ -35,28 +40,31 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   );
 });
 
-interface RunProps { start: number; end: number; through: number; expanded: boolean; onToggle(start: number): void }
+interface RunProps { start: number; end: number; expanded: boolean; onToggle(start: number): void }
 
 /** A folded run of `assistant/chunk` events: one row, expanded on demand (or when a member is selected). */
-export function LogRunRow({ start, end, through, expanded, onToggle }: RunProps) {
+export function LogRunRow({ start, end, expanded, onToggle }: RunProps) {
   const run = useRun(start);
   const selected = useApp((s) => s.selected !== undefined && s.selected >= start && s.selected <= end);
   const start0 = useApp((s) => s.summary?.startTime ?? 0);
   const row = rowCache.get(start);
   useEffect(() => { if (!row) ensureRows([start]); }, [row, start]);
-  const n = through - start + 1;
-  const label = `${expanded ? 'Fold' : 'Unfold'} ${n.toLocaleString()} chunk events, seq ${start} to ${through}`;
+  const n = end - start + 1;
+  const label = `${expanded ? 'Fold' : 'Unfold'} ${n.toLocaleString()} chunk events, seq ${start} to ${end}`;
+  // folded, the run is highlighted when any member is a source (or dependent, or replaced) of the selection
+  const lineage = useApp((s) => (expanded ? undefined : roleAt(start, end, s.lineage, s.cursor)));
+  const place = useApp((s) => (start > s.cursor ? 'future' : !expanded && s.cursor <= end ? 'cursor' : 'past'));
   // folded, the run row stands for its first event (data-seq); unfolded, the members carry their own
   const seqAttr = expanded ? {} : { 'data-seq': start };
   return (
-    <div className="row run fam-assistant" role="option" {...seqAttr} data-run={start} data-run-end={through} aria-selected={!expanded && selected} data-expanded={expanded}
-      title={label} onClick={() => onToggle(start)}>
+    <div className={`row run fam-assistant${place === 'past' ? '' : ` ${place}`}`} role="option" {...seqAttr} data-run={start} data-run-end={end} aria-selected={!expanded && selected} data-expanded={expanded}
+      data-lineage={lineage} aria-current={place === 'cursor' ? 'step' : undefined} title={label} onClick={() => onToggle(start)}>
       <span className="seq">{start}</span>
       <span className="time">{row ? relTime(row.time - start0) : ''}</span>
       <span className="type"><span className="fold" aria-hidden="true">{expanded ? '▾' : '▸'}</span> chunk ×{n.toLocaleString()}<span className="visually-hidden">{expanded ? ', unfolded' : ', folded'}</span></span>
       <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
       <span className="summary" title={run?.kinds}>{run ? `${run.preview}${run.preview ? ' · ' : ''}${run.kinds}` : ''}</span>
-      <span><span className="badge">seq {start}–{through}</span></span>
+      <span><span className="badge">seq {start}–{end}</span></span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { setFollow, useFollow } from '../store/follow';
 import { runSearch, setFamilies, stepSearch, useApp } from '../store/store';
 
 /** Family or type filter and whole-log search with next/previous. */
@@ -8,6 +9,7 @@ export function LogToolbar() {
   const search = useApp((s) => s.search);
   const [q, setQ] = useState(search?.query ?? '');
   const [busy, setBusy] = useState(false);
+  const follow = useFollow();
   const submit = async () => {
     if (q === search?.query) { stepSearch(1); return; }
     setBusy(true);
@@ -25,6 +27,9 @@ export function LogToolbar() {
             {summary.types.map((t) => <option key={t.type} value={`type:${t.type}`}>{t.type} ({t.count.toLocaleString()})</option>)}
           </optgroup>
         </select>
+      </label>
+      <label title="Keep the cursor's row in view as the cursor moves (every view)">
+        <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow cursor
       </label>
       <form role="search" onSubmit={(e) => { e.preventDefault(); void submit(); }} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
         <input id="search" type="search" aria-label="Search the whole log" placeholder="Search all events (/)" value={q} onChange={(e) => setQ(e.target.value)}

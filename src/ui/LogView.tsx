@@ -3,6 +3,7 @@ import { useApp } from '../store/store';
 import { LogToolbar } from './LogToolbar';
 import { LogRow, LogRunRow } from './LogRow';
 import { FixedList } from './FixedList';
+import { useScrollTarget } from './useScrollTarget';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
   let lo = 0, hi = a.length;
@@ -54,7 +55,10 @@ function runOf(starts: Int32Array, ends: Int32Array, seq: number): number {
 const NONE = new Int32Array(0);
 const CLOSED: ReadonlySet<number> = new Set();
 
-/** Every event through the cursor (virtualized, chunk runs folded), then the records DSH would not read. */
+/**
+ * Every event (virtualized, chunk runs folded), those after the cursor dimmed and the cursor's row
+ * marked, then the records DSH would not read. Follows the cursor (useScrollTarget).
+ */
 export function LogView() {
   const cursor = useApp((s) => s.cursor);
   const summary = useApp((s) => s.summary)!;
@@ -77,25 +81,29 @@ export function LogView() {
     if (i >= 0 && !open.has(starts[i])) setExpanded({ of: summary, set: new Set(open).add(starts[i]) });
   }, [selected, summary, families]); // eslint-disable-line react-hooks/exhaustive-deps
   const filtered = families !== null;
-  const events = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) : 0) : entriesThrough(entries, Math.min(cursor, summary.length - 1));
+  // every event is listed; those after the cursor are dimmed (LogRow), and the cursor's row is marked
+  const events = filtered ? filterSeqs?.length ?? 0 : entries.length;
   const dropped = filtered ? [] : summary.dropped;
-  const scrollTo = useMemo(() => {
-    if (selected === undefined) return undefined;
-    if (filtered) return filterSeqs ? countAtOrBefore(filterSeqs, selected) - 1 : undefined;
-    const i = entriesBefore(entries, selected);
+  const indexOf = (seq: number) => {
+    if (filtered) return filterSeqs ? countAtOrBefore(filterSeqs, seq) - 1 : undefined;
+    const i = entriesBefore(entries, seq);
     return i < entries.length && entries[i] < 0 && open.has(-entries[i] - 1) ? i + 1 : i;
-  }, [selected, filtered, filterSeqs, entries, open]);
+  };
+  const selectedIndex = useMemo(() => (selected === undefined ? undefined : indexOf(selected)), [selected, filtered, filterSeqs, entries, open]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the cursor's entry: its row, or the folded run holding it (O(log n) per cursor move)
+  const cursorIndex = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) - 1 : undefined) : entriesThrough(entries, cursor) - 1;
+  const target = useScrollTarget(selectedIndex, cursorIndex);
   return (
     <>
       <LogToolbar />
-      <FixedList label="Events" count={events + dropped.length} rowHeight={22} scrollTo={scrollTo}
+      <FixedList label="Events" count={events + dropped.length} rowHeight={22} scrollTo={target.index} scrollKey={target.key}
         render={(i) => {
           if (i < events) {
             if (filtered) return <LogRow seq={filterSeqs![i]} />;
             const v = entries[i];
             if (v >= 0) return <LogRow seq={v} />;
             const r = runOf(starts, ends, -v - 1);
-            return <LogRunRow start={starts[r]} end={ends[r]} through={Math.min(ends[r], cursor)} expanded={open.has(starts[r])} onToggle={toggle} />;
+            return <LogRunRow start={starts[r]} end={ends[r]} expanded={open.has(starts[r])} onToggle={toggle} />;
           }
           const d = dropped[i - events];
           return (

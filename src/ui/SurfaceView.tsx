@@ -2,10 +2,12 @@ import { memo, useMemo } from 'react';
 import { useCard } from '../store/cards';
 import { useApp } from '../store/store';
 import { asText } from '../core/text';
-import { messageKind } from './format';
+import { formatSeqRanges, messageKind } from './format';
 import { HeaderCard } from './HeaderCard';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
+import { SurfaceAbsence } from './SurfaceAbsence';
+import { useScrollTarget } from './useScrollTarget';
 import { useOption } from './useOption';
 
 /** One surface card, fetched by seq when it scrolls into view. */
@@ -19,7 +21,7 @@ const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) 
       <header>
         <span className="role">{kind}</span><span className="mono">seq {seq}</span><span className="mono">{c?.type ?? ''}</span>
         {m && <span className="mono">{asText(m.id, 80)}</span>}
-        {c && c.replaced.length > 0 && <span className="badge warn" title={c.replaced.join(', ')}>replacement · replaces seq {c.replaced.slice(0, 8).join(', ')}{c.replaced.length > 8 ? ` … (${c.replaced.length} nodes)` : ''}</span>}
+        {c && c.replaced.length > 0 && <span className="badge warn" title={formatSeqRanges(c.replaced, Infinity)}>replacement · replaces seq {formatSeqRanges(c.replaced, 6)}{c.replaced.length > 1 ? ` (${c.replaced.length} nodes)` : ''}</span>}
       </header>
       {c ? <MessageBody message={m} /> : <div className="text label">…</div>}
     </article>
@@ -31,11 +33,17 @@ export function SurfaceView() {
   const moment = useApp((s) => s.moment);
   const selected = useApp((s) => s.selected);
   const seqs = moment?.surfaceSeqs;
-  const idx = useMemo(() => (selected === undefined || !seqs ? undefined : seqs.indexOf(selected) + 1), [selected, seqs]);
+  const selIdx = useMemo(() => (selected === undefined || !seqs ? -1 : seqs.indexOf(selected)), [selected, seqs]);
+  // the cursor's item: the newest node on the Surface (surface order is not seq order)
+  const newest = useMemo(() => { let b = -1; if (seqs) for (let i = 0; i < seqs.length; i++) if (b < 0 || seqs[i] > seqs[b]) b = i; return b; }, [seqs]);
+  const target = useScrollTarget(selIdx >= 0 ? selIdx + 1 : undefined, newest >= 0 ? newest + 1 : 0);
   if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
   return (
-    <VirtualList label="Surface" role="feed" count={seqs.length + 1} estimate={80} scrollTo={idx && idx > 0 ? idx : undefined}
-      itemKey={(i) => (i === 0 ? 'header' : seqs[i - 1])}
-      render={(i) => (i === 0 ? <HeaderCard h={moment.header} selected={selected} /> : <SurfaceCardItem seq={seqs[i - 1]} />)} />
+    <>
+      <SurfaceAbsence onSurface={selIdx >= 0} />
+      <VirtualList label="Surface" role="feed" count={seqs.length + 1} estimate={80} scrollTo={target.index} scrollKey={target.key}
+        itemKey={(i) => (i === 0 ? 'header' : seqs[i - 1])}
+        render={(i) => (i === 0 ? <HeaderCard h={moment.header} selected={selected} /> : <SurfaceCardItem seq={seqs[i - 1]} />)} />
+    </>
   );
 }

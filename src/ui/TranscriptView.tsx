@@ -6,6 +6,7 @@ import { messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
 import { useOption } from './useOption';
+import { useScrollTarget } from './useScrollTarget';
 
 /** One transcript entry, fetched by seq when it scrolls into view. */
 const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: number; flags: number }) {
@@ -38,12 +39,19 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
 export function TranscriptView() {
   const moment = useApp((s) => s.moment);
   const selected = useApp((s) => s.selected);
+  // a compaction/summary is not in the transcript: its checkpoint's marker stands for it
+  const marker = useApp((s) => (s.lineage && s.lineage.seq === s.selected ? s.lineage.carriedBy?.checkpoint : undefined));
   const seqs = moment?.transcriptSeqs;
-  const idx = useMemo(() => (selected === undefined || !seqs ? -1 : seqs.indexOf(selected)), [selected, seqs]);
+  const idx = useMemo(() => {
+    if (selected === undefined || !seqs) return -1;
+    const i = seqs.indexOf(selected);
+    return i >= 0 || marker === undefined ? i : seqs.indexOf(marker);
+  }, [selected, marker, seqs]);
+  const target = useScrollTarget(idx >= 0 ? idx : undefined, seqs ? seqs.length - 1 : undefined);
   if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
   const flags = moment.transcriptFlags;
   return (
-    <VirtualList label="Transcript" role="feed" count={seqs.length} estimate={70} scrollTo={idx >= 0 ? idx : undefined}
+    <VirtualList label="Transcript" role="feed" count={seqs.length} estimate={70} scrollTo={target.index} scrollKey={target.key}
       itemKey={(i) => seqs[i]} render={(i) => <TranscriptEntry seq={seqs[i]} flags={flags[i]} />} />
   );
 }

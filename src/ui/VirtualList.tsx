@@ -5,8 +5,9 @@ interface Props {
   count: number;
   estimate: number;
   render: (index: number) => ReactNode;
-  /** Scrolls this index into view whenever it changes. */
+  /** Scrolls this index into view whenever it (or `scrollKey`) changes. */
   scrollTo?: number;
+  scrollKey?: number;
   label: string;
   className?: string;
   /** `listbox` for rows (options), `feed` for cards (articles that may hold controls). */
@@ -16,13 +17,13 @@ interface Props {
 }
 
 /** A virtualized list of measured rows (cards): only the visible rows (plus a few) are mounted; fixed-height rows use FixedList. */
-export function VirtualList({ count, estimate, render, scrollTo, label, className, itemKey, role = 'listbox' }: Props) {
+export function VirtualList({ count, estimate, render, scrollTo, scrollKey, label, className, itemKey, role = 'listbox' }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8,
     ...(itemKey ? { getItemKey: itemKey } : {}) });
   useEffect(() => {
     if (scrollTo !== undefined && scrollTo >= 0 && scrollTo < count) v.scrollToIndex(scrollTo, { align: 'auto' });
-  }, [scrollTo]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [scrollTo, scrollKey]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div ref={parent} className={`scroll ${className ?? ''}`} role={role} aria-label={label} tabIndex={0}>
       <div style={{ height: v.getTotalSize(), position: 'relative', width: '100%' }}>

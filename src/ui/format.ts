@@ -40,18 +40,39 @@ export function prettyArgs(s: unknown): string {
   try { return JSON.stringify(JSON.parse(s), null, 2); } catch { return s; }
 }
 
-/** Lineage role of `seq` relative to the selection. */
-export function lineageRole(seq: number, lin: { sources: readonly number[]; dependents: readonly number[]; replaced: readonly number[] } | undefined): 'source' | 'dependent' | 'replaced' | undefined {
-  if (!lin) return undefined;
-  if (lin.replaced.includes(seq)) return 'replaced';
-  if (lin.sources.includes(seq)) return 'source';
-  if (lin.dependents.includes(seq)) return 'dependent';
-  return undefined;
-}
-
 /** Next turn start after `c` (or before, when dir < 0); clamps to the ends. */
 export function turnJump(turns: Int32Array, c: number, dir: number, last: number): number {
   if (dir > 0) { for (const t of turns) if (t > c) return t; return last; }
   for (let i = turns.length - 1; i >= 0; i--) if (turns[i] < c) return turns[i];
   return 0;
+}
+
+/** Sorted, distinct seqs as inclusive ranges: [1297, 1304, 1305, 1306] → [[1297, 1297], [1304, 1306]]. */
+export function seqRanges(seqs: readonly number[]): [number, number][] {
+  const s = [...new Set(seqs)].sort((a, b) => a - b);
+  const out: [number, number][] = [];
+  for (const x of s) {
+    const last = out[out.length - 1];
+    if (last && x === last[1] + 1) last[1] = x; else out.push([x, x]);
+  }
+  return out;
+}
+
+/** One range as text: `8` or `8–120`. */
+export function formatRange([a, b]: readonly [number, number]): string {
+  return a === b ? String(a) : `${a}–${b}`;
+}
+
+/** Seqs as sorted ranges, at most `max` of them, then `… (N more)`: "8–120, 130, 1297". */
+export function formatSeqRanges(seqs: readonly number[], max = 8): string {
+  const r = seqRanges(seqs);
+  const text = r.slice(0, max).map(formatRange).join(', ');
+  return r.length > max ? `${text}, … (${r.length - max} more ranges)` : text;
+}
+
+/** An epoch-ms time as a UTC date (`2026-01-13 07:16:23.014 UTC`); the number itself when it is not a date. */
+export function dateTime(ms: number): string {
+  const d = new Date(ms);
+  if (!Number.isFinite(ms) || Number.isNaN(d.getTime())) return String(ms);
+  return `${d.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
 }

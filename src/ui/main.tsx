@@ -4,6 +4,7 @@ import { App } from './App';
 import { RegionBoundary } from './RegionBoundary';
 import { installBenchHook } from '../store/bench-hook';
 import './styles.css';
+import './time-travel.css';
 
 installBenchHook();
 createRoot(document.getElementById('root')!).render(<StrictMode><RegionBoundary name="app" className="app-failed"><App /></RegionBoundary></StrictMode>);

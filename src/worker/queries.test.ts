@@ -59,6 +59,18 @@ describe('SessionQueries', () => {
     expect(q.card(c).compaction?.summaryText.length).toBeGreaterThan(0);
   });
 
+  it('lineage of a compaction/summary names the checkpoint that carries it and what that checkpoint shadowed (issue 14)', async () => {
+    const r = await loadBytes(bytes(), { now: 0 });
+    const q = new SessionQueries(r);
+    const c = q.summary().compactionSeqs[0];
+    const summarySeq = r.timeline!.summaryOf(c)!;
+    expect(summarySeq).toBeLessThan(c);
+    const lin = q.lineage(summarySeq);
+    expect(lin.carriedBy).toEqual({ checkpoint: c, shadowed: q.lineage(c).replaced });
+    expect(lin.carriedBy!.shadowed.length).toBeGreaterThan(0);
+    expect(q.lineage(c).carriedBy).toBeUndefined();
+  });
+
   it('searches the whole log and expands JSON one level at a time', async () => {
     const r = await loadBytes(bytes(), { now: 0 });
     const q = new SessionQueries(r);

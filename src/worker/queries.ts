@@ -34,6 +34,7 @@ export class SessionQueries {
   private runs?: { starts: Int32Array; ends: Int32Array };
   private searcher?: LogSearch;
   private stepCache?: StepRequests;
+  private summaryCheckpoint?: Map<number, number>;
 
   constructor(private readonly r: LoadResult, private readonly loadMs = 0) {
     this.n = r.session?.log.length ?? 0;
@@ -238,7 +239,20 @@ export class SessionQueries {
   lineage(seq: number): LineageInfo {
     const lin = this.r.lineage;
     if (!lin || seq < 0 || seq >= this.n) return { seq, sources: [], dependents: [], replaced: [], chain: [seq] };
-    return { seq, sources: lin.sources(seq), dependents: lin.dependents(seq), replaced: lin.shadowedBy(seq), replacer: lin.replacerOf(seq), chain: lin.replacementChain(seq) };
+    const info: LineageInfo = { seq, sources: lin.sources(seq), dependents: lin.dependents(seq), replaced: lin.shadowedBy(seq), replacer: lin.replacerOf(seq), chain: lin.replacementChain(seq) };
+    const checkpoint = this.checkpointOf(seq);
+    return checkpoint === undefined ? info : { ...info, carriedBy: { checkpoint, shadowed: lin.shadowedBy(checkpoint) } };
+  }
+
+  /** The first compaction checkpoint that carries the compaction/summary at `seq`. */
+  private checkpointOf(seq: number): number | undefined {
+    const t = this.r.timeline;
+    if (!t) return undefined;
+    if (!this.summaryCheckpoint) {
+      this.summaryCheckpoint = new Map();
+      for (const c of t.compactionSeqs) { const s = t.summaryOf(c); if (s !== undefined && !this.summaryCheckpoint.has(s)) this.summaryCheckpoint.set(s, c); }
+    }
+    return this.summaryCheckpoint.get(seq);
   }
 
   /** Case-insensitive substring search over every event's JSON text; matching seqs ascending (capped). */
