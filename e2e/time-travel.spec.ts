@@ -126,7 +126,7 @@ test('the Surface says why the selection is not on it', async ({ page }) => {
   // on the Surface: no note
   const on = r.timeline!.surfaceAt(last).at(-1)!;
   await openAt(page, last, last, on, 'surface');
-  await expect(page.getByRole('listbox', { name: 'Surface' }).locator(`[data-seq="${on}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(inspector(page).getByRole('region', { name: 'Lineage' })).toBeVisible();
   await expect(note).toHaveCount(0);
 });
 
