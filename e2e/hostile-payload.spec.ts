@@ -59,7 +59,7 @@ async function explore(page: Page) {
     }
   }
   const rows = page.getByRole('listbox', { name: 'Events' }).locator('[role=option][data-seq]');
-  const tree = page.getByRole('tree');
+  const tree = page.getByRole('list', { name: /^Event \d+ JSON$/ });
   const n = Math.min(await rows.count(), 10);
   expect(n).toBeGreaterThan(5);
   for (let i = 0; i < n; i++) {

@@ -58,12 +58,12 @@ test('the Log follows the cursor, marks its row and dims later rows; Follow curs
   await s.focus();
   await page.keyboard.press('End');
   const lastEntry = r.timeline!.transcriptEntriesAt(last).at(-1)!.seq;
-  await expect(page.getByRole('listbox', { name: 'Transcript' }).locator(`[data-seq="${lastEntry}"]`)).toBeInViewport();
+  await expect(page.getByRole('feed', { name: 'Transcript' }).locator(`[data-seq="${lastEntry}"]`)).toBeInViewport();
   await page.getByRole('tab', { name: 'Surface' }).click();
   await s.focus();
   await page.keyboard.press('ArrowLeft');
   const surf = r.timeline!.surfaceAt(last - 1);
-  await expect(page.getByRole('listbox', { name: 'Surface' }).locator(`[data-seq="${Math.max(...surf)}"]`)).toBeInViewport();
+  await expect(page.getByRole('feed', { name: 'Surface' }).locator(`[data-seq="${Math.max(...surf)}"]`)).toBeInViewport();
 });
 
 test('the Inspector lists facts after the cursor apart, with their seq', async ({ page }) => {
@@ -98,7 +98,7 @@ test('lineage: a folded run of sources is highlighted, sources show as one range
   await events(page).evaluate((el) => { el.scrollTop = 0; });
   await expect(events(page).locator('[data-seq="4"]')).toHaveAttribute('data-lineage', 'replaced');
   await page.getByRole('tab', { name: 'Transcript' }).click();
-  const tr = page.getByRole('listbox', { name: 'Transcript' });
+  const tr = page.getByRole('feed', { name: 'Transcript' });
   await expect(tr.locator('[data-seq="1304"]')).toBeInViewport();
   await expect(tr.locator('[data-seq="1304"]')).toHaveAttribute('data-lineage', 'dependent');
   await page.getByRole('tab', { name: 'Compare' }).click();
@@ -146,7 +146,7 @@ test('rows synthesized on load say so instead of a time delta', async ({ page })
   }
   await expect(events(page).locator(`[data-seq="${synth[0] - 1}"] .time`)).toHaveText(/^\+/);
   await events(page).locator(`[data-seq="${synth.at(-1)}"]`).click();
-  await expect(inspector(page).getByRole('tree')).toContainText('appended on load');
+  await expect(inspector(page).getByRole('list', { name: /^Event \d+ JSON$/ })).toContainText('appended on load');
 });
 
 test('the Inspector opens data, writes times as dates from the session start; replacements list sorted ranges', async ({ page }) => {
@@ -154,13 +154,13 @@ test('the Inspector opens data, writes times as dates from the session start; re
   const last = r.session!.log.length - 1;
   const e = r.session!.log.event(4);
   await openAt(page, last, last, 4);
-  const tree = inspector(page).getByRole('tree');
+  const tree = inspector(page).getByRole('list', { name: /^Event \d+ JSON$/ });
   await expect(tree.getByRole('button', { name: 'Collapse data' })).toHaveAttribute('aria-expanded', 'true');
   await expect(tree).toContainText(new Date(e.time).toISOString().replace('T', ' ').replace('Z', ' UTC'));
   await expect(tree).toContainText(`+0:00.${String(e.time - r.session!.log.timeAt(0)).padStart(3, '0')} from session start`);
   const rep = [...r.lineage!.shadowedBy(2212)].sort((a, b) => a - b);
   await page.getByRole('tab', { name: 'Surface' }).click();
-  const badge = page.getByRole('listbox', { name: 'Surface' }).locator('[data-seq="2212"] .badge.warn');
+  const badge = page.getByRole('feed', { name: 'Surface' }).locator('[data-seq="2212"] .badge.warn');
   await expect(badge).toContainText(`replaces seq ${rep[0]}, `);
   await expect(badge).toContainText(`(${rep.length} nodes)`);
 });
