@@ -41,6 +41,10 @@ export interface AppState extends MarksSlice, FollowSlice {
   search?: SearchState;
   rowsVersion: number;
   showHelp: boolean;
+  /** The scrubber's replay is running (Play button, Space). */
+  playing: boolean;
+  /** The Inspector is collapsed to a strip (button, `i`). */
+  inspectorCollapsed: boolean;
   /** Why the last file brought was not read at all (too large for a tab); src/store/size-guard.ts. */
   sizeRefusal?: string;
   library: LibraryState;
@@ -48,7 +52,7 @@ export interface AppState extends MarksSlice, FollowSlice {
 }
 
 export const useApp = create<AppState>(() => ({
-  phase: 'idle', progress: { done: 0, total: 0 }, cursor: 0, view: 'log', families: null, rowsVersion: 0, showHelp: false,
+  phase: 'idle', progress: { done: 0, total: 0 }, cursor: 0, view: 'log', families: null, rowsVersion: 0, showHelp: false, playing: false, inspectorCollapsed: false,
   library: { ready: false, entries: [], bytesUsed: 0, drawer: false, media: new Map() },
   tour: { step: -1, playing: false, speed: 1, recording: false, problems: [], playAnyway: false, panel: false },
 }));
@@ -106,7 +110,7 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
   generation++;
   const gen = generation;
   dropRows();
-  set({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
+  set({ playing: false, phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
     selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, markA: undefined, markB: undefined, ...(restore.view ? { view: restore.view } : {}) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },
@@ -251,6 +255,16 @@ function flushRows(): void {
     for (const k of rowCache.keys()) { if (rowCache.size <= ROW_CACHE_CAP) break; rowCache.delete(k); }
     set({ rowsVersion: get().rowsVersion + 1 });
   }, () => { if (epoch === rowsEpoch) for (const s of batch) inflight.delete(s); });
+}
+
+/** Play from the cursor (from seq 0 when it stands at the end), or pause. */
+export function togglePlay(play = !get().playing): void {
+  if (play && get().summary && get().cursor >= lastSeq()) setCursor(0);
+  set({ playing: play && !!get().summary });
+}
+
+export function toggleInspector(collapsed = !get().inspectorCollapsed): void {
+  set({ inspectorCollapsed: collapsed });
 }
 
 export function toggleHelp(show?: boolean): void {

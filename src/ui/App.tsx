@@ -8,6 +8,7 @@ import { LoadProgress } from './LoadProgress';
 import { VerdictBanner } from './VerdictBanner';
 import { Views } from './Views';
 import { Inspector } from './Inspector';
+import { InspectorDock } from './InspectorDock';
 import { Scrubber } from './Scrubber';
 import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
@@ -45,7 +46,7 @@ export function App() {
       </div>
       <div className="main">
         <Views />
-        <RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary>
+        <InspectorDock><RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary></InspectorDock>
       </div>
       <RegionBoundary name="Scrubber" className="scrubber"><Scrubber /></RegionBoundary>
       <RegionBoundary name="Status bar" className="status"><StatusBar /></RegionBoundary>

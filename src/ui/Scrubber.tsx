@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { setCursor, useApp } from '../store/store';
+import { setCursor, togglePlay, useApp } from '../store/store';
 import { ScrubberMarks } from './ScrubberMarks';
 import { MarkFlags } from './MarkFlags';
 import { MarkButtons } from './MarkButtons';
@@ -13,7 +13,7 @@ export function Scrubber() {
   const summary = useApp((s) => s.summary);
   const cursor = useApp((s) => s.cursor);
   const track = useRef<HTMLDivElement>(null);
-  const [playing, setPlaying] = useState(false);
+  const playing = useApp((s) => s.playing);
   const [speed, setSpeed] = useState(100);
   const last = summary ? Math.max(0, summary.length - 1) : 0;
 
@@ -27,7 +27,7 @@ export function Scrubber() {
       if (step > 0) {
         acc -= step;
         const c = useApp.getState().cursor;
-        if (c >= last) { setPlaying(false); return; }
+        if (c >= last) { togglePlay(false); return; }
         setCursor(Math.min(last, c + step));
       }
       raf = requestAnimationFrame(tick);
@@ -66,7 +66,7 @@ export function Scrubber() {
   const pct = last > 0 ? (cursor / last) * 100 : 100;
   return (
     <div className="scrubber">
-      <button type="button" onClick={() => { if (!playing && cursor >= last) setCursor(0); setPlaying(!playing); }} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '❚❚' : '▶'}</button>
+      <button type="button" onClick={() => togglePlay()} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>{playing ? '❚❚' : '▶'}</button>
       <select aria-label="Replay speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
         {SPEEDS.map((s) => <option key={s} value={s}>{s.toLocaleString()} ev/s</option>)}
       </select>

@@ -1,8 +1,8 @@
-/** Global shortcuts: j/k, [ ], /, ?, 1–5, a/b/d/A (Diff marks), Esc. Ignored while typing in a field. */
+/** Global shortcuts: j/k, [ ], /, ?, 1–5, a/b/d/A (Diff marks), Space (play/pause), i (Inspector), Esc. Ignored while typing in a field. */
 import { useEffect } from 'react';
 import { VIEWS } from '../store/hash';
 import { markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../store/marks';
-import { lastSeq, reveal, select, setCursor, setView, toggleHelp, useApp } from '../store/store';
+import { lastSeq, reveal, select, setCursor, setView, toggleHelp, toggleInspector, togglePlay, useApp } from '../store/store';
 import { turnJump } from './format';
 
 export function useKeyboard(): void {
@@ -15,7 +15,11 @@ export function useKeyboard(): void {
       const s = useApp.getState();
       if (!s.summary) { if (e.key === '?') toggleHelp(); return; }
       const last = lastSeq();
+      // Space plays or pauses, except on a control that Space activates
+      if (e.key === ' ' && t?.closest('button, a[href], summary, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], [role="menuitem"]')) return;
       switch (e.key) {
+        case ' ': togglePlay(); break;
+        case 'i': toggleInspector(); break;
         case 'j': reveal(s.selected === undefined ? 0 : Math.min(last, s.selected + 1)); break;
         case 'k': reveal(s.selected === undefined ? s.cursor : Math.max(0, s.selected - 1)); break;
         case ']': { const n = turnJump(s.summary.turnSeqs, s.cursor, 1, last); setCursor(n); select(n); break; }
