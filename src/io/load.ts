@@ -8,7 +8,6 @@ import type { Session } from '../core/session';
 import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type ByteText, type DroppedRecord } from './record-scanner';
-import { concatBytes } from './bytes';
 import { sniffFormat } from './sniff';
 import { FrameStream, createFrameDecoder, decodeTornFrame } from './zstd';
 
@@ -121,27 +120,6 @@ function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** Gathers decoded frames into blocks of about BLOCK bytes; `add` returns true when it flushed. */
-class FrameBatch {
-  private parts: Uint8Array[] = [];
-  private size = 0;
-  constructor(private readonly sink: (block: Uint8Array) => void) {}
-  add(part: Uint8Array): boolean {
-    this.parts.push(part);
-    this.size += part.length;
-    if (this.size < BLOCK) return false;
-    this.flush();
-    return true;
-  }
-  flush(): void {
-    if (!this.parts.length) return;
-    const block = this.parts.length === 1 ? this.parts[0] : concatBytes(this.parts);
-    this.parts = [];
-    this.size = 0;
-    this.sink(block);
-  }
-}
-
 /** zstd input is read this many bytes at a time: a Blob's compressed bytes are never all held at once. */
 const ZSTD_PIECE = 8 << 20;
 
@@ -218,30 +196,33 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
     } else {
       // the structural scan runs as the pieces arrive; each complete frame is decoded in file order
       const framing = new FrameStream();
-      const decode = await createFrameDecoder();
+      const unzstd = await createFrameDecoder();
       let complete = 0, plain = 0;
-      // frames are small (one write batch each): gather their plaintext into blocks before scanning
-      const batch = new FrameBatch((b) => scanner!.push(b));
+      // frames are small (one write batch each): their plaintext gathers in the decoder and is
+      // scanned in blocks of about BLOCK bytes
+      const flush = () => { if (unzstd.pending) scanner!.push(unzstd.take()); };
       // DSH judges each record as its frame arrives: damage already committed by the frames read so
       // far (a bad record or seq gap, then a turn/end) is its verdict before any later frame's failure
-      const inStreamOrder = (failure: () => unknown) => { batch.flush(); return scanner!.committedError() ?? failure(); };
+      const inStreamOrder = (failure: () => unknown) => { flush(); return scanner!.committedError() ?? failure(); };
       for await (const piece of piecesOf(input, opts.zstdPieceBytes ?? ZSTD_PIECE)) {
         const { bytes, at: offset, frames: found } = framing.push(piece);
         for (const f of found) {
           if (complete++ === 0) {
-            let first: Uint8Array;
-            try { first = decode(bytes, f, offset); } catch (e) { throw at(e, 1); }
+            try { unzstd.decode(bytes, f, offset); } catch (e) { throw at(e, 1); }
+            const first = unzstd.take();
             const lf = first.indexOf(10);
             if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
             readHeader(first.subarray(0, lf));
             plain = first.length;
             continue;
           }
-          let out: Uint8Array;
-          try { out = decode(bytes, f, offset); } catch (e) { throw inStreamOrder(() => at(e, scanner!.nextLine, scanner!.nextSeq)); }
+          let n: number;
           // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
-          if ((plain += out.length) > maxPlain) throw inStreamOrder(tooLarge);
-          if (batch.add(out)) {
+          try { n = unzstd.decode(bytes, f, offset, maxPlain - plain); } catch (e) { throw inStreamOrder(() => at(e, scanner!.nextLine, scanner!.nextSeq)); }
+          if (n < 0) throw inStreamOrder(tooLarge);
+          plain += n;
+          if (unzstd.pending >= BLOCK) {
+            flush();
             expectSize(stream!, offset + f.end, byteLength);
             opts.onProgress?.(offset + f.end, byteLength, scanner!.preservedCount);
             await pace(opts, pacing);
@@ -252,7 +233,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       }
       if (complete === 0) throw framing.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
       if (framing.error) throw inStreamOrder(() => at(framing.error, scanner!.nextLine, scanner!.nextSeq));
-      batch.flush();
+      flush();
       const { tail } = framing.finish();
       const fragmentInComplete = scanner!.fragmentBytes > 0;
       const badInComplete = scanner!.firstBad !== undefined;

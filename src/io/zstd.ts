@@ -2,6 +2,7 @@ import { Decompress, decompress } from 'fzstd';
 import xxhash from 'xxhash-wasm';
 import { SessionError } from '../core/errors';
 import { concatBytes } from './bytes';
+import { TOO_LARGE, WasmZstd } from './zstd-wasm';
 
 export const ZSTD_MAGIC = 0xfd2fb528;
 
@@ -109,32 +110,65 @@ export class FrameStream {
 type Hasher = { h64Raw(input: Uint8Array, seed?: bigint): bigint };
 let hasher: Promise<Hasher> | null = null;
 
+type FrameRange = { start: number; end: number; checksum: boolean };
+
+/** Decodes complete frames one at a time; their plaintext gathers until `take`. */
+export interface FrameDecoder {
+  /**
+   * Decodes the frame `f` of `b` onto the pending plaintext and returns its plaintext size, or -1
+   * (adding nothing) when that would exceed `limit` bytes; throws `frame at byte N failed
+   * validation` (`base`: where `b` starts in the file).
+   */
+  decode(b: Uint8Array, f: FrameRange, base?: number, limit?: number): number;
+  /** Plaintext decoded and not yet taken, in bytes. */
+  readonly pending: number;
+  /** The pending plaintext, as an array of its own. */
+  take(): Uint8Array;
+}
+
 /**
- * Returns a synchronous frame decoder once the XXH64 WASM is ready: it decodes one complete frame
- * and verifies its content checksum, or throws `frame at byte N failed validation`.
+ * A frame decoder on libzstd (WASM), which verifies each frame's content checksum. Each call makes
+ * one with WASM memory of its own (one per load), freed with it.
  */
-export async function createFrameDecoder(): Promise<(b: Uint8Array, f: { start: number; end: number; checksum: boolean }, base?: number) => Uint8Array> {
+export async function createFrameDecoder(): Promise<FrameDecoder> {
   hasher ??= xxhash();
-  const h = await hasher;
-  // base: where b starts in the file, for the byte offset in messages
-  return (b, f, base = 0) => {
-    let out: Uint8Array;
-    try {
-      out = decompress(b.subarray(f.start, f.end));
-    } catch {
-      throw corrupt(`frame at byte ${base + f.start} failed validation (it does not decompress)`);
-    }
-    if (f.checksum) {
-      const stored = (b[f.end - 4] | (b[f.end - 3] << 8) | (b[f.end - 2] << 16) | (b[f.end - 1] << 24)) >>> 0;
-      if (Number(h.h64Raw(out, 0n) & 0xffffffffn) !== stored) throw corrupt(`frame at byte ${base + f.start} failed validation (checksum mismatch)`);
-    }
-    return out;
+  const [h, wasm] = await Promise.all([hasher, WasmZstd.create()]);
+  return {
+    decode: (b, f, base = 0, limit = Infinity) => {
+      const n = wasm.decode(b.subarray(f.start, f.end), limit);
+      if (n === TOO_LARGE) return -1;
+      return n >= 0 ? n : refuseFrame(h, b, f, base);
+    },
+    get pending() { return wasm.pending; },
+    take: () => wasm.take(),
   };
 }
 
+/**
+ * The refusal of a frame libzstd would not decode, in the words the loader has always used: the
+ * frame is decoded again with fzstd and its checksum computed with XXH64, to say whether it does
+ * not decompress or its checksum does not match (rare: only damaged frames come here).
+ */
+function refuseFrame(h: Hasher, b: Uint8Array, f: FrameRange, base: number): never {
+  let out: Uint8Array;
+  try {
+    out = decompress(b.subarray(f.start, f.end));
+  } catch {
+    throw corrupt(`frame at byte ${base + f.start} failed validation (it does not decompress)`);
+  }
+  if (f.checksum) {
+    const stored = (b[f.end - 4] | (b[f.end - 3] << 8) | (b[f.end - 2] << 16) | (b[f.end - 1] << 24)) >>> 0;
+    if (Number(h.h64Raw(out, 0n) & 0xffffffffn) !== stored) throw corrupt(`frame at byte ${base + f.start} failed validation (checksum mismatch)`);
+  }
+  // fzstd is more lenient than libzstd, the decoder DSH itself uses: libzstd's refusal stands
+  throw corrupt(`frame at byte ${base + f.start} failed validation (it does not decompress)`);
+}
+
 /** Decodes one complete frame and verifies its content checksum; throws a `frame at byte N failed validation`. */
-export async function decodeFrame(b: Uint8Array, f: { start: number; end: number; checksum: boolean }): Promise<Uint8Array> {
-  return (await createFrameDecoder())(b, f);
+export async function decodeFrame(b: Uint8Array, f: FrameRange): Promise<Uint8Array> {
+  const d = await createFrameDecoder();
+  d.decode(b, f);
+  return d.take();
 }
 
 /** Prefix-decodes a torn final frame: the plaintext of every block that completed; errors ignored. */

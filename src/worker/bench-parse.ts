@@ -3,7 +3,7 @@
  * and `JSON.parse` each (zstd frames decoded first, as the loader does), with no validation or index.
  */
 import { sniffFormat } from '../io/sniff';
-import { decodeFrame, scanZstdFrames } from '../io/zstd';
+import { createFrameDecoder, scanZstdFrames } from '../io/zstd';
 
 const BLOCK = 4 << 20;
 
@@ -34,8 +34,14 @@ export async function parseOnly(buffer: ArrayBuffer): Promise<{ ms: number; even
     tail = b.slice(p);
   };
   if (sniffFormat(bytes) === 'zstd') {
-    const scan = scanZstdFrames(bytes);
-    for (let i = 0; i < scan.frames.length; i++) lines(await decodeFrame(bytes, scan.frames[i]), i === scan.frames.length - 1);
+    const { frames } = scanZstdFrames(bytes);
+    const unzstd = await createFrameDecoder();
+    // the decoder gathers the frames' plaintext; it is split in blocks, as the loader does
+    for (let i = 0; i < frames.length; i++) {
+      unzstd.decode(bytes, frames[i]);
+      const last = i === frames.length - 1;
+      if (last || unzstd.pending >= BLOCK) lines(unzstd.take(), last);
+    }
   } else {
     lines(bytes, true);
   }
