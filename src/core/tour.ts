@@ -29,6 +29,8 @@ export interface Tour {
 }
 
 export const TOUR_DWELL_MS = 2500;
+/** The player's playback rates. */
+export const TOUR_SPEEDS = [0.5, 1, 2, 4, 8] as const;
 /** Bounds that keep an imported tour from freezing the player or the page. */
 export const TOUR_MAX_STEPS = 10_000;
 export const TOUR_MAX_CAPTION = 4_000;

@@ -3,12 +3,14 @@
  * speed), the recorder, and the check of the tour against the open session. A step is applied
  * through the session slice's own actions, exactly as a user's clicks would be.
  */
-import { checkTourAgainst, TOUR_DWELL_MS, validateTour, type Tour, type TourStep, type TourView } from '../core/tour';
+import { checkTourAgainst, TOUR_DWELL_MS, TOUR_SPEEDS, validateTour, type Tour, type TourStep, type TourView } from '../core/tour';
 import { VIEWS, type View } from './hash';
 import { library, libraryState } from './library';
 import { setMarks } from './marks';
 import { select, setCursor, setView, useApp } from './store';
 import { client } from './client';
+
+export { TOUR_SPEEDS };
 
 export type TourOrigin = 'builtin' | 'recorded' | 'imported' | 'library' | 'url';
 
@@ -32,8 +34,6 @@ export interface TourState {
   /** The last import, keep or load failure, one sentence. */
   error?: string;
 }
-
-export const TOUR_SPEEDS = [0.5, 1, 2, 4, 8] as const;
 
 
 export function useTour<T>(pick: (s: TourState) => T): T {
