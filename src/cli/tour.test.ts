@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,5 +63,20 @@ describe('seqscope tour', () => {
     const missing = await run('check', join(dir, 'missing.jsonl'), write('ok.tour.json', { version: 1, session: { id: 'x' }, steps: [] }));
     expect(missing.code).toBe(2);
     expect(missing.err[0]).toMatch(/could not read/);
+  });
+});
+
+describe('the seqscope bin', () => {
+  it('checks the committed example tour against the demo session (exit 0) and a broken copy (exit 1)', () => {
+    const root = resolve(__dirname, '../..');
+    const bin = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin', 'seqscope.js'), ...args], { encoding: 'utf8', timeout: 120_000, cwd: root });
+    const ok = bin('tour', 'check', 'public/demo/demo.jsonl', 'e2e/tours/demo.tour.json');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe('e2e/tours/demo.tour.json: ok, 5 steps play on public/demo/demo.jsonl\n');
+    const tour = JSON.parse(readFileSync(join(root, 'e2e/tours/demo.tour.json'), 'utf8'));
+    tour.steps[1].seq = 5000;
+    const bad = bin('tour', 'check', 'public/demo/demo.jsonl', write('broken.tour.json', tour));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain("seq-out-of-range: Step 2 is at seq 5000, past the session's last seq 3000.");
   });
 });
