@@ -28,6 +28,17 @@ export interface LibraryState {
   currentId?: string;
   /** Images of the open ZIP: attachment id → blob: URL. */
   media: ReadonlyMap<string, string>;
+  /** The fork comparison shown in the main area, for the session it was made for. */
+  forkCompare?: ForkComparison;
+}
+
+/** A fork and its parent from the divergence point `from`: both sides' rows from `from` and their lengths. */
+export interface ForkComparison {
+  readonly for: Summary;
+  readonly parentId: string;
+  readonly from: number;
+  readonly self: ForkSide;
+  readonly other: ForkSide;
 }
 
 /** Selects from the library slice (a hook, like `useApp`). */
@@ -225,6 +236,11 @@ export async function removeEntry(id: string): Promise<void> {
  * Rows of the shown session and of its parent from seq `from`: the parent is another entry of the
  * open ZIP, or a kept session (its bytes are sent to the worker).
  */
+/** Shows the comparison in the main area (closing the drawer over it), or closes it. */
+export function showForkCompare(c: ForkComparison | undefined): void {
+  set(c ? { forkCompare: c, drawer: false } : { forkCompare: undefined });
+}
+
 export async function compareWithParent(parent: { entry: string } | { keptId: string }, from: number, limit: number): Promise<{ self: ForkSide; other: ForkSide }> {
   let bytes: ArrayBuffer | undefined;
   if ('keptId' in parent) {

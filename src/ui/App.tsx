@@ -9,6 +9,7 @@ import { VerdictBanner } from './VerdictBanner';
 import { Views } from './Views';
 import { Inspector } from './Inspector';
 import { InspectorDock } from './InspectorDock';
+import { ForkComparePane } from './library/ForkComparePane';
 import { Scrubber } from './Scrubber';
 import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
@@ -23,6 +24,7 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const phase = useApp((s) => s.phase);
   const hasSummary = useApp((s) => s.summary !== undefined);
+  const forkCompare = useApp((s) => (s.library.forkCompare?.for === s.summary ? s.library.forkCompare : undefined));
   useHashSync();
   useKeyboard();
   useEffect(() => { openInitial(); }, []);
@@ -45,7 +47,7 @@ export function App() {
         <RegionBoundary name="Tour" className="tour-caption"><TourCaption /></RegionBoundary>
       </div>
       <div className="main">
-        <Views />
+        {forkCompare ? <ForkComparePane c={forkCompare} /> : <Views />}
         <InspectorDock><RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary></InspectorDock>
       </div>
       <RegionBoundary name="Scrubber" className="scrubber"><Scrubber /></RegionBoundary>
