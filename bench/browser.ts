@@ -4,7 +4,8 @@
  * for each file, in the built app, the worker's parse-only baseline (split + JSON.parse of the same
  * bytes, zstd decoded first) and full load, time to first usable view (the Log listing this file's
  * rows, which it does while the rest is still indexed) and to every view ready, scrubber updates over 200
- * random jumps (setting the cursor → the status region's data-cursor), frame intervals while the
+ * random jumps (setting the cursor → the status region's data-cursor), the Diff of 100 random A/B
+ * pairs (setting the marks → the Diff summary showing them, diffP95Ms), frame intervals while the
  * pointer drags the slider end to end, whole-log search, peak
  * memory while loading (JS heap + ArrayBuffer backing stores, page and worker, sampled every 100 ms
  * over CDP; the baseline and the rest are reported apart),
@@ -198,6 +199,36 @@ async function measure(name: string, file: string) {
     return { times, rows };
   }, { jumps: JUMPS, last: t.length - 1 });
 
+  // diff: 100 random A/B pairs with the Diff tab open, time from setting the marks to the Diff
+  // summary showing that pair (worker diff from the timeline, transfer, render)
+  await page.getByRole('tab', { name: 'Diff' }).click();
+  const diff = await page.evaluate(async ({ pairs, last }) => {
+    const B = (window as unknown as { seqscopeBench: { setMarks(a: number, b: number): void } }).seqscopeBench;
+    let x = 11;
+    const rnd = () => { x = (x * 1103515245 + 12345) & 0x7fffffff; return x / 0x7fffffff; };
+    const shown = (a: number, b: number) => {
+      const el = document.querySelector('[aria-label="Diff summary"]') as HTMLElement | null;
+      return el?.dataset.a === String(a) && el?.dataset.b === String(b);
+    };
+    const times: number[] = [];
+    let maxChanged = 0;
+    for (let i = 0; i < pairs; i++) {
+      const a = Math.floor(rnd() * (last + 1)), b = Math.floor(rnd() * (last + 1));
+      const t0 = performance.now();
+      await new Promise<void>((done) => {
+        const mo = new MutationObserver(() => { if (shown(a, b)) { mo.disconnect(); done(); } });
+        mo.observe(document.body, { attributes: true, childList: true, subtree: true });
+        B.setMarks(a, b);
+        if (shown(a, b)) { mo.disconnect(); done(); }
+      });
+      times.push(performance.now() - t0);
+      const el = document.querySelector('[aria-label="Diff summary"]') as HTMLElement;
+      maxChanged = Math.max(maxChanged, Number(el.dataset.added) + Number(el.dataset.removed));
+    }
+    return { times, maxChanged };
+  }, { pairs: 100, last: t.length - 1 });
+  await page.getByRole('tab', { name: 'Log' }).click();
+
   // drag: the pointer sweeps the slider over 150 moves while a rAF loop records frame intervals and
   // the status region's cursor changes (how many distinct moments the views showed)
   const box = (await page.getByRole('slider', { name: 'Seq' }).boundingBox())!;
@@ -258,11 +289,12 @@ async function measure(name: string, file: string) {
   const searchMs = Math.max(...Object.values(search).map((s) => s.ms));
   const figures = {
     parseMs: Math.round(parse.ms), loadMs: Math.round(t.loadMs), ratio: +(t.loadMs / parse.ms).toFixed(2),
-    firstViewMs: Math.round(t.firstViewMs), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)),
+    firstViewMs: Math.round(t.firstViewMs), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)), diffP95Ms: r1(pct(diff.times, 95)),
     readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB),
   };
   console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
+  console.log(`${name}: diff of two moments p50 ${r1(pct(diff.times, 50))} ms, p95 ${figures.diffP95Ms} ms, max ${r1(Math.max(...diff.times))} ms over ${diff.times.length} random A/B pairs (up to ${diff.maxChanged} surface nodes added + removed)`);
   console.log(`${name}: drag over the slider (${Math.round(dragMs)} ms, 151 pointer moves): frame interval p50 ${r1(pct(drag.frames, 50))} ms, p95 ${figures.dragFrameP95Ms} ms, max ${r1(Math.max(...drag.frames))} ms over ${drag.frames.length} frames; ${drag.moments} moments shown`);
   console.log(`${name}: search ${Object.entries(search).map(([q, s]) => `"${q}" ${Math.round(s.ms)} ms (${s.hits} hits)`).join(', ')}`);
   console.log(`${name}: peak memory while loading ${figures.heapMb} MB (JS heap + ArrayBuffers, page + worker) for ${figures.plaintextMb} MB plaintext (${(figures.heapMb / plaintextMb).toFixed(2)}×; page alone peaked at ${Math.round(loadPeakPage / MB)} MB, worker alone at ${Math.round(loadPeakWorker / MB)} MB); afterwards (baseline run, scrub, search, reloads) ${figures.afterLoadPeakMb} MB; max mounted rows ${rows}; after 5 more loads + GC ${figures.heapAfter5Mb} MB`);

@@ -129,6 +129,32 @@ export class Timeline {
     return false;
   }
 
+  /**
+   * The surface change from A to B (decisions §5) in one pass over the node intervals: `added` =
+   * S(B) \ S(A) in B's surface order, `removed` = S(A) \ S(B) in A's, and the derived-message
+   * counts at both. Either order of A and B works.
+   */
+  surfaceDiff(a: number, b: number): { added: number[]; removed: number[]; messagesA: number; messagesB: number } {
+    const added: number[] = [], removed: number[] = [];
+    let messagesA = 0, messagesB = 0;
+    const seqs = this.nodeSeqs, rem = this.nodeRemovedAt, has = this.nodeHasMessage;
+    for (let i = 0; i < seqs.length; i++) {
+      const s = seqs[i], r = rem[i];
+      const inA = s <= a && r > a, inB = s <= b && r > b;
+      if (inA) messagesA += has[i];
+      if (inB) messagesB += has[i];
+      if (inB && !inA) added.push(s);
+      else if (inA && !inB) removed.push(s);
+    }
+    return { added, removed, messagesA, messagesB };
+  }
+
+  /** Is `seq` a replacement (an object surfaceOp)? */
+  isReplacement(seq: number): boolean {
+    const i = lastAtOrBefore(this.replacementSeqs, seq);
+    return i >= 0 && this.replacementSeqs[i] === seq;
+  }
+
   countsAt(n: number): MomentCounts {
     return {
       seq: n,

@@ -1,4 +1,6 @@
 /** Messages between the page and the session worker. Everything here is structured-clone safe. */
+import type { MomentDiff } from '../core/moment-diff';
+import type { RequestPayload } from '../core/request-payload';
 import type { Verdict } from '../io/load';
 import type { SessionHeader } from '../core/types';
 import type { HeaderChange, CanonicalHeader } from '../core/request-header';
@@ -215,6 +217,13 @@ export interface JsonNode {
   readonly truncated?: number;
 }
 
+/** The diff of two moments, with the worker time it took. */
+export interface DiffInfo extends MomentDiff {
+  readonly ms: number;
+}
+
+export type RequestInfo = RequestPayload | { readonly none: string };
+
 export type Request =
   | { op: 'rows'; from: number; to: number }
   | { op: 'rowsOf'; seqs: number[] }
@@ -233,6 +242,10 @@ export type Request =
   | { op: 'runs'; starts: number[] }
   /** The session's built-in tour (issue 12); replies a Tour. */
   | { op: 'builtinTour' }
+  /** The diff of moments A and B; replies DiffInfo. */
+  | { op: 'diff'; a: number; b: number }
+  /** What the model was sent for the step `seq` lies in; replies RequestInfo. */
+  | { op: 'request'; seq: number }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
   /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */

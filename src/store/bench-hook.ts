@@ -3,12 +3,14 @@
  * `?bench`: set the cursor, read the state, and run the parse-only baseline in the session worker.
  */
 import { client } from './client';
+import { setMarks } from './marks';
 import { runSearch, setCursor, useApp } from './store';
 
 export function installBenchHook(): void {
   if (!new URLSearchParams(location.search).has('bench')) return;
   (globalThis as unknown as { seqscopeBench: unknown }).seqscopeBench = {
     setCursor,
+    setMarks,
     runSearch,
     state: () => useApp.getState(),
     parseOnly: async (file: Blob) => {

@@ -1,6 +1,6 @@
 /** The URL hash: session, view, cursor, selection, the A/B marks and a kept tour (deep links). Pure. */
-export type View = 'log' | 'surface' | 'transcript' | 'compare';
-export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare'];
+export type View = 'log' | 'surface' | 'transcript' | 'compare' | 'diff';
+export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare', 'diff'];
 
 export interface HashState {
   session?: string;

@@ -1,32 +1,10 @@
-import { memo, useMemo } from 'react';
-import { useCard } from '../store/cards';
+import { useMemo } from 'react';
 import { useApp } from '../store/store';
-import { asText } from '../core/text';
-import { formatSeqRanges, messageKind } from './format';
 import { HeaderCard } from './HeaderCard';
-import { MessageBody } from './MessageBody';
+import { SurfaceCardItem } from './SurfaceCard';
 import { VirtualList } from './VirtualList';
 import { SurfaceAbsence } from './SurfaceAbsence';
 import { useScrollTarget } from './useScrollTarget';
-import { useOption } from './useOption';
-
-/** One surface card, fetched by seq when it scrolls into view. */
-const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) {
-  const c = useCard(seq);
-  const option = useOption(seq, 'article');
-  const m = c?.message ?? null;
-  const kind = messageKind(c);
-  return (
-    <article className={`card role-${kind}`} {...option}>
-      <header>
-        <span className="role">{kind}</span><span className="mono">seq {seq}</span><span className="mono">{c?.type ?? ''}</span>
-        {m && <span className="mono">{asText(m.id, 80)}</span>}
-        {c && c.replaced.length > 0 && <span className="badge warn" title={formatSeqRanges(c.replaced, Infinity)}>replacement · replaces seq {formatSeqRanges(c.replaced, 6)}{c.replaced.length > 1 ? ` (${c.replaced.length} nodes)` : ''}</span>}
-      </header>
-      {c ? <MessageBody message={m} /> : <div className="text label">…</div>}
-    </article>
-  );
-});
 
 /** The messages the model would be sent at the cursor, headed by the request header. */
 export function SurfaceView() {

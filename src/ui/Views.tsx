@@ -7,10 +7,11 @@ import { SurfaceView } from './SurfaceView';
 import { TranscriptView } from './TranscriptView';
 import { CompareView } from './CompareView';
 import { RegionBoundary } from './RegionBoundary';
+import { DiffView } from './DiffView';
 
-const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare' };
+const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare', diff: 'Diff' };
 
-/** The four tabs and the active panel. */
+/** The five tabs and the active panel. */
 export function Views() {
   const view = useApp((s) => s.view);
   const phase = useApp((s) => s.phase);
@@ -44,6 +45,7 @@ export function Views() {
           : view === 'log' ? <LogView />
           : view === 'surface' ? <SurfaceView />
           : view === 'transcript' ? <TranscriptView />
+          : view === 'diff' ? <DiffView />
           : <CompareView />}
         </RegionBoundary>
       </div>

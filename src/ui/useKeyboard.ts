@@ -30,7 +30,7 @@ export function useKeyboard(): void {
         case 'b': setMarkB(s.cursor); break;
         case 'A': markPreviousRequest(); break;
         case 'd': markStepAtCursor(); break;
-        case '1': case '2': case '3': case '4': setView(VIEWS[Number(e.key) - 1]); break;
+        case '1': case '2': case '3': case '4': case '5': setView(VIEWS[Number(e.key) - 1]); break;
         default: return;
       }
       e.preventDefault();

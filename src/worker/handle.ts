@@ -16,5 +16,7 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'cards': return q.cards(req.seqs);
     case 'runs': return q.runInfo(req.starts);
     case 'builtinTour': return q.builtinTour();
+    case 'diff': return q.diff(req.a, req.b);
+    case 'request': return q.request(req.seq);
   }
 }

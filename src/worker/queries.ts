@@ -6,6 +6,9 @@ import { eventFamily } from '../core/catalog';
 import { stringifyJson } from '../core/json';
 import { deriveEventMessage } from '../core/messages';
 import { canonicalHeader, diffHeaders } from '../core/request-header';
+import { diffMoments } from '../core/moment-diff';
+import { RangeCounts } from '../core/range-counts';
+import { requestPayload } from '../core/request-payload';
 import { stepRequests, type StepRequests } from '../core/steps';
 import { lastAtOrBefore } from '../core/timeline';
 import { isCompactionCheckpoint } from '../core/transcript';
@@ -14,7 +17,7 @@ import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
   CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
-  type Card, type JsonNode, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
+  type Card, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
 } from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
@@ -35,6 +38,7 @@ export class SessionQueries {
   private searcher?: LogSearch;
   private stepCache?: StepRequests;
   private summaryCheckpoint?: Map<number, number>;
+  private rangeCounts?: RangeCounts;
 
   constructor(private readonly r: LoadResult, private readonly loadMs = 0) {
     this.n = r.session?.log.length ?? 0;
@@ -286,6 +290,24 @@ export class SessionQueries {
   steps(): StepRequests {
     const log = this.r.session?.log;
     return (this.stepCache ??= log ? stepRequests(log) : { stepSeqs: new Int32Array(0), requestSeqs: new Int32Array(0) });
+  }
+
+  /** The diff of moments A and B (seqs clamped to the log), from the timeline. */
+  diff(a: number, b: number): DiffInfo {
+    const t0 = performance.now();
+    const t = this.r.timeline, log = this.r.session?.log;
+    if (!t || !log || this.n === 0) throw new Error('No session loaded.');
+    const clamp = (x: number) => Math.max(0, Math.min(Math.floor(x), this.n - 1));
+    this.rangeCounts ??= new RangeCounts(log);
+    const d = diffMoments(t, log, this.rangeCounts, clamp(a), clamp(b));
+    return { ...d, header: clipDepth(d.header), ms: performance.now() - t0 };
+  }
+
+  /** What the model was sent for the step `seq` lies in. */
+  request(seq: number): RequestInfo {
+    const t = this.r.timeline, log = this.r.session?.log;
+    if (!t || !log || !(seq >= 0 && seq < this.n)) return { none: `There is no event at seq ${seq}.` };
+    return clipDepth(requestPayload(t, log, this.steps(), seq));
   }
 
   /** Whether `seq` is a compaction checkpoint. */
