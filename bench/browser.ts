@@ -222,6 +222,8 @@ async function measure(name: string, file: string) {
         if (shown(a, b)) { mo.disconnect(); done(); }
       });
       times.push(performance.now() - t0);
+      // a user reads the result: let the visible cards arrive before the next pair
+      await new Promise((r) => setTimeout(r, 250));
       const el = document.querySelector('[aria-label="Diff summary"]') as HTMLElement;
       maxChanged = Math.max(maxChanged, Number(el.dataset.added) + Number(el.dataset.removed));
     }

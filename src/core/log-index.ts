@@ -1,6 +1,7 @@
-import { IntColumn } from './columns';
+import { IntColumn, lastAtOrBeforeIn } from './columns';
 import { isPlainRecord } from './errors';
 import { deriveEventMessage } from './messages';
+import { messageTokens, NO_TOKENS, type TokenFigure } from './tokens';
 import { isAppendSurfaceEvent, isCompactionCheckpoint } from './transcript';
 import type { SessionEvent } from './types';
 
@@ -8,6 +9,9 @@ import type { SessionEvent } from './types';
  * What the viewer needs to answer "as of seq N" and lineage questions without touching the log
  * again, collected once as each event is admitted: sorted seq columns and citation runs.
  */
+/** Token figures are kept in 30 bits (a larger usage figure is clamped). */
+const MAX_TOKENS = 2 ** 29;
+
 export class LogIndex {
   private readonly transcript = new IntColumn();
   private readonly replacements = new IntColumn();
@@ -26,6 +30,9 @@ export class LogIndex {
   /** Surface events that project to no message (assistant messages with empty content). */
   readonly silentNodes = new Set<number>();
   private summaries = new Set<number>();
+  /** Surface events (ascending) and their message tokens, as tokens·2 + (1 when from usage). */
+  private readonly tokenSeqs = new IntColumn();
+  private readonly tokenValues = new IntColumn();
   /** Highest seq observed. */
   last = -1;
 
@@ -49,6 +56,17 @@ export class LogIndex {
       }
     }
     if (deriveEventMessage(e) === null) this.silentNodes.add(seq);
+    const tk = messageTokens(e);
+    this.tokenSeqs.push(seq);
+    this.tokenValues.push(Math.min(tk.tokens, MAX_TOKENS) * 2 + tk.fromUsage);
+  }
+
+  /** The token figure of the message a surface event contributes (counted once, as it is admitted). */
+  tokensOf(seq: number): TokenFigure {
+    const i = lastAtOrBeforeIn(this.tokenSeqs.view(), this.tokenSeqs.length, seq);
+    if (i < 0 || this.tokenSeqs.at(i) !== seq) return NO_TOKENS;
+    const v = this.tokenValues.at(i), fromUsage = v & 1, tokens = (v - fromUsage) / 2;
+    return tokens === 0 && !fromUsage && this.silentNodes.has(seq) ? NO_TOKENS : { tokens, fromUsage, fromChars: 1 - fromUsage };
   }
 
   /** Append-origin message seqs, ascending. */

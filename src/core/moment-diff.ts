@@ -5,7 +5,7 @@ import type { RangeCounts, RangeTypeCount } from './range-counts';
 import { canonicalHeader, diffHeaders, type CanonicalHeader, type HeaderChange } from './request-header';
 import { diffLines, type DiffLine } from './text-diff';
 import type { Timeline } from './timeline';
-import { tokensOf, type TokenFigure } from './tokens';
+import type { TokenFigure } from './tokens';
 
 export interface ToolChange {
   readonly name: string;
@@ -61,14 +61,24 @@ function toolChanges(a: CanonicalHeader | undefined, b: CanonicalHeader | undefi
   return out;
 }
 
+/** Canonical headers by seq, per log: a log has few headers and a diff reads two of them. */
+const headerMemo = new WeakMap<EventLog, Map<number, CanonicalHeader | undefined>>();
+
+function headerAt(log: EventLog, seq: number): CanonicalHeader | undefined {
+  if (seq < 0) return undefined;
+  let m = headerMemo.get(log);
+  if (!m) headerMemo.set(log, (m = new Map()));
+  if (!m.has(seq)) {
+    const h = log.rawAt(seq).data?.header;
+    m.set(seq, isPlainRecord(h) ? canonicalHeader(h) : undefined);
+  }
+  return m.get(seq);
+}
+
 function headerDelta(t: Timeline, log: EventLog, a: number, b: number): HeaderDelta {
   const seqA = t.headerSeqAt(a), seqB = t.headerSeqAt(b);
   if (seqA === seqB) return { seqA, seqB, config: [], tools: [] };
-  const at = (s: number) => {
-    const h = s >= 0 ? log.event(s).data?.header : undefined;
-    return isPlainRecord(h) ? canonicalHeader(h) : undefined;
-  };
-  const ha = at(seqA), hb = at(seqB);
+  const ha = headerAt(log, seqA), hb = headerAt(log, seqB);
   const config = hb ? diffHeaders(ha, hb).filter((c) => c.key !== 'system' && !c.key.startsWith('tools')) : [];
   const system = (ha?.system ?? '') !== (hb?.system ?? '') ? diffLines(ha?.system ?? '', hb?.system ?? '') : undefined;
   return { seqA, seqB, config, ...(system ? { system } : {}), tools: toolChanges(ha, hb) };
@@ -76,15 +86,14 @@ function headerDelta(t: Timeline, log: EventLog, a: number, b: number): HeaderDe
 
 /**
  * The diff of two moments, read from the Timeline (never a refold): one pass over the node
- * intervals, the added and removed messages parsed for their tokens, the two header snapshots,
+ * intervals, the tokens each message was given as the log was indexed, the two header snapshots,
  * and the event counts of the range from the block table.
  */
 export function diffMoments(t: Timeline, log: EventLog, counts: RangeCounts, a: number, b: number): MomentDiff {
   const { added, removed, messagesA, messagesB } = t.surfaceDiff(a, b);
-  const eventAt = (s: number) => log.rawAt(s);
   return {
     a, b, added, removed, replaced: added.filter((s) => t.isReplacement(s)), messagesA, messagesB,
-    tokensAdded: tokensOf(added, eventAt), tokensRemoved: tokensOf(removed, eventAt),
+    tokensAdded: t.tokensOf(added), tokensRemoved: t.tokensOf(removed),
     header: headerDelta(t, log, a, b),
     events: counts.between(Math.min(a, b) + 1, Math.max(a, b) + 1),
   };

@@ -25,26 +25,26 @@ export function diffLines(a: string, b: string, maxEdits = 2000): DiffLine[] {
 function myers(x: readonly string[], y: readonly string[], maxD: number): DiffLine[] | null {
   const n = x.length, m = y.length, max = Math.min(n + m, maxD), off = max + 1;
   const v = new Int32Array(2 * max + 3);
+  /** trace[d]: the frontier iteration d starts from, diagonals -d..d only (index k + d). */
   const trace: Int32Array[] = [];
   for (let d = 0; d <= max; d++) {
-    trace.push(v.slice());
+    trace.push(v.slice(off - d, off + d + 1));
     for (let k = -d; k <= d; k += 2) {
       let i = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
       let j = i - k;
       while (i < n && j < m && x[i] === y[j]) { i++; j++; }
       v[off + k] = i;
-      if (i >= n && j >= m) return backtrack(trace, x, y, d, off);
+      if (i >= n && j >= m) return backtrack(trace, x, y, d);
     }
   }
   return null;
 }
 
-function backtrack(trace: Int32Array[], x: readonly string[], y: readonly string[], dEnd: number, off: number): DiffLine[] {
+function backtrack(trace: Int32Array[], x: readonly string[], y: readonly string[], dEnd: number): DiffLine[] {
   const out: DiffLine[] = [];
   let i = x.length, j = y.length;
   for (let d = dEnd; d > 0; d--) {
-    // trace[d] is the frontier iteration d started from
-    const v = trace[d], k = i - j;
+    const v = trace[d], k = i - j, off = d;
     const down = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]);
     const prevI = v[off + (down ? k + 1 : k - 1)];
     const startI = down ? prevI : prevI + 1;

@@ -3,6 +3,7 @@ import type { LogIndex } from './log-index';
 import { deriveEventMessage } from './messages';
 import type { SurfaceFold } from './surface';
 import type { TranscriptEntry } from './transcript';
+import { addTokens, NO_TOKENS, type TokenFigure } from './tokens';
 import type { Message } from './types';
 
 /** Index of the last element ≤ x in a sorted array, or -1. */
@@ -147,6 +148,13 @@ export class Timeline {
       else if (inA && !inB) removed.push(s);
     }
     return { added, removed, messagesA, messagesB };
+  }
+
+  /** Summed token figures of the messages of surface nodes `seqs` (from the index, no event parse). */
+  tokensOf(seqs: Iterable<number>): TokenFigure {
+    let t = NO_TOKENS;
+    for (const s of seqs) t = addTokens(t, this.index.tokensOf(s));
+    return t;
   }
 
   /** Is `seq` a replacement (an object surfaceOp)? */

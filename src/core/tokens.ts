@@ -41,10 +41,3 @@ export function messageTokens(e: SessionEvent): TokenFigure {
 export function addTokens(a: TokenFigure, b: TokenFigure): TokenFigure {
   return { tokens: a.tokens + b.tokens, fromUsage: a.fromUsage + b.fromUsage, fromChars: a.fromChars + b.fromChars };
 }
-
-/** Sum over the events at `seqs`. */
-export function tokensOf(seqs: Iterable<number>, eventAt: (seq: number) => SessionEvent): TokenFigure {
-  let t = NO_TOKENS;
-  for (const s of seqs) t = addTokens(t, messageTokens(eventAt(s)));
-  return t;
-}

@@ -3,7 +3,7 @@
  * latest request wins) and dropped with the session. Derived data, so outside the app store.
  */
 import { create } from 'zustand';
-import type { DiffInfo, RequestInfo } from '../protocol/worker-protocol';
+import type { DiffInfo } from '../protocol/worker-protocol';
 import { client } from './client';
 import { useApp } from './store';
 
@@ -32,8 +32,3 @@ export function requestDiff(a: number, b: number): void {
 useApp.subscribe((s, prev) => {
   if (s.summary !== prev.summary) { wanted = ''; useDiffState.setState({ key: undefined, diff: undefined, error: undefined }); }
 });
-
-/** What the model was sent for the step `seq` lies in. */
-export function fetchRequest(seq: number): Promise<RequestInfo> {
-  return client.request<RequestInfo>({ op: 'request', seq });
-}

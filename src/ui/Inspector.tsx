@@ -4,6 +4,7 @@ import { rowCache, useApp } from '../store/store';
 import { FLAG_SYNTH } from '../protocol/worker-protocol';
 import { InspectorLineage } from './InspectorLineage';
 import { JsonTree } from './JsonTree';
+import { RequestButton } from './RequestButton';
 
 /** The selected event: JSON tree, copy, and lineage links that select the linked event. */
 export function Inspector() {
@@ -29,7 +30,7 @@ export function Inspector() {
   return (
     <aside className="inspector" aria-label="Inspector">
       <h2>Event <span className="mono">{selected}</span> <span className="mono">{row?.type ?? ''}</span></h2>
-      <div><button type="button" onClick={() => void copy()}>Copy JSON</button> <span className="label" aria-live="polite">{copied}</span></div>
+      <div><button type="button" onClick={() => void copy()}>Copy JSON</button> <RequestButton seq={selected} /> <span className="label" aria-live="polite">{copied}</span></div>
       {lin && <InspectorLineage lin={lin} />}
       <JsonTree key={selected} seq={selected} times={{ start, synthesized: row !== undefined && (row.flags & FLAG_SYNTH) !== 0 }} />
     </aside>
