@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RequestPayload } from '../core/request-payload';
+import { asText } from '../core/text';
 import type { RequestInfo } from '../protocol/worker-protocol';
 import { fetchRequest } from '../store/request';
 import { reveal, useApp } from '../store/store';
@@ -40,8 +41,8 @@ function Body({ p }: { p: RequestPayload }) {
         render={(i) => {
           const m = p.messages[i];
           return (
-            <article className={`card role-${m.source?.kind === 'tool' ? 'tool' : m.role}`} aria-label={`Message ${i + 1}`}>
-              <header><span className="role">{m.role}</span><span className="mono">#{i + 1}</span><span className="mono">{String(m.id)}</span></header>
+            <article className={`card role-${m.source?.kind === 'tool' ? 'tool' : asText(m.role, 20)}`} aria-label={`Message ${i + 1}`}>
+              <header><span className="role">{asText(m.role, 20)}</span><span className="mono">#{i + 1}</span><span className="mono">{asText(m.id, 80)}</span></header>
               <MessageBody message={m} />
             </article>
           );
