@@ -24,7 +24,7 @@ test('Request: the header in force and the derived messages before the step\'s f
   await expect(dialog.getByLabel('Usage')).toContainText(JSON.stringify(msg.data.usage));
   await expect(dialog.getByRole('region', { name: 'Request header in force' })).toBeVisible();
   await expect(dialog).toContainText(`${p.messages.length} messages`);
-  await expect(dialog.getByRole('listbox', { name: 'Request messages' }).getByRole('article').first()).toBeVisible();
+  await expect(dialog.getByRole('feed', { name: 'Request messages' }).getByRole('article').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Copy JSON' }).click();
   await expect(dialog).toContainText('Copied');
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));

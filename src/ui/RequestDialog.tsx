@@ -37,7 +37,7 @@ function Body({ p }: { p: RequestPayload }) {
       <HeaderCard h={p.header ? { seq: p.headerSeq, prevSeq: -1, header: p.header, diff: [] } : undefined} />
       <div><button type="button" onClick={() => void copy()}>Copy JSON</button> <span className="label" aria-live="polite">{copied}</span>
         <span className="label"> · {p.messages.length.toLocaleString()} messages</span></div>
-      <VirtualList label="Request messages" count={p.messages.length} estimate={80} itemKey={(i) => i}
+      <VirtualList label="Request messages" role="feed" count={p.messages.length} estimate={80} itemKey={(i) => i}
         render={(i) => {
           const m = p.messages[i];
           return (
