@@ -28,7 +28,7 @@ test('Diff of two moments: counts equal fresh folds at A and B, header, events l
   // at the compaction: one replacement added, its shadowed run removed, each shown as a card
   await page.goto(`/?demo=demo.jsonl#session=demo:demo.jsonl&view=diff&cursor=${c}&a=${c - 1}&b=${c}`);
   await waitLoaded(page, last);
-  const list = page.getByRole('listbox', { name: 'Diff' });
+  const list = page.getByRole('feed', { name: 'Diff' });
   await expect(list.locator(`[data-seq="${c}"]`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Request header changes' })).toContainText('same header');
   // the events in (A, B] by family: the link opens the Log filtered to that family

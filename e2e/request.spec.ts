@@ -22,7 +22,7 @@ test('Request: the header in force and the derived messages before the step\'s f
   const dialog = page.getByRole('dialog', { name: `Request for seq ${msg.seq}` });
   await expect(dialog).toContainText(`the request as of seq ${p.at}`);
   await expect(dialog.getByLabel('Usage')).toContainText(JSON.stringify(msg.data.usage));
-  await expect(dialog.getByRole('region', { name: 'Request header in force' })).toBeVisible();
+  await expect(dialog.getByRole('article', { name: 'Request header in force' })).toBeVisible();
   await expect(dialog).toContainText(`${p.messages.length} messages`);
   await expect(dialog.getByRole('feed', { name: 'Request messages' }).getByRole('article').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Copy JSON' }).click();
