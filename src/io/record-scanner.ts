@@ -4,6 +4,7 @@ import { IntColumn, lastAtOrBeforeIn } from '../core/columns';
 import { EventLog } from '../core/event-log';
 import { SessionError } from '../core/errors';
 import { hasNonJsonNumber, stringifyJson } from '../core/json';
+import { PieceHints, mayHoldNonJsonNumber } from './number-hints';
 import type { SessionEvent } from '../core/types';
 
 const LF = 10;
@@ -294,68 +295,13 @@ export class RecordScanner {
   }
 }
 
-/**
- * Text that may parse to -0 or ±Infinity; a hit is confirmed on the parsed value. A literal rounds
- * to -0 only below 2.5e-324 in magnitude, so it starts "-0" or has an exponent of 3+ digits; it
- * overflows only past 1.8e308, so it has an exponent of 3+ digits or 17+ digits in a row (a long
- * mantissa before a short exponent, or 309+ digits). Cheap scans only: this runs on every line.
- */
-const EXPONENT_HINT = /\d[eE][+-]?\d{3}/;
-/**
- * 17 digits in a row (spelled out: irregexp scans `\d{17}`, or an alternation with the exponent
- * hint, several times slower). Rare in logs; the parsed value is then checked in full.
- */
-const LONG_DIGITS_HINT = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/;
 /** Matches the empty string, so that the last match kept by RegExp is no longer a line of the last block. */
 const RESET_LAST_MATCH = /^/;
-const mayHoldNonJsonNumber = (line: string) => line.indexOf('-0') >= 0 || EXPONENT_HINT.test(line) || LONG_DIGITS_HINT.test(line);
 
 /** True when a block flagged in `wide` overlaps [from, to). */
 function touchesWide(wide: Uint8Array, from: number, to: number): boolean {
   for (let b = Math.floor(from / ASCII_BLOCK), last = Math.floor(Math.max(from, to - 1) / ASCII_BLOCK); b <= last; b++) if (wide[b]) return true;
   return false;
-}
-
-/**
- * The piece-wide form of the number hints, each finding the end of its next match at or after
- * `from - 1` (-1 when none). `-0` counts only after a character that is not a letter, digit or `_`
- * (where a JSON number can start), not inside ids and dates; it is found with indexOf, cheaper
- * than a RegExp scan.
- */
-const regexHint = (re: RegExp) => (text: string, from: number): number => {
-  re.lastIndex = Math.max(0, from - 1);
-  const m = re.exec(text);
-  return m ? m.index + m[0].length : -1;
-};
-const isWordChar = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
-const PIECE_HINTS: ((text: string, from: number) => number)[] = [
-  (text, from) => {
-    for (let i = text.indexOf('-0', Math.max(0, from - 1)); i >= 0; i = text.indexOf('-0', i + 1)) if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) return i + 2;
-    return -1;
-  },
-  regexHint(/\d[eE][+-]?\d{3}/g),
-  regexHint(/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/g),
-];
-
-/** Where each number hint next matches in a piece, searched forward as lines go by. */
-class PieceHints {
-  private readonly next: number[];
-  constructor(private readonly text: string) {
-    this.next = PIECE_HINTS.map(() => -1);
-  }
-  /** True when a hint's match ends inside (from, to] (a match may begin one char before the line). */
-  within(from: number, to: number): boolean {
-    let hit = false;
-    for (let i = 0; i < PIECE_HINTS.length; i++) {
-      if (this.next[i] !== -1 && this.next[i] <= from) this.next[i] = -1;
-      if (this.next[i] === -1) {
-        const e = PIECE_HINTS[i](this.text, from);
-        this.next[i] = e < 0 ? this.text.length + 1 : e;
-      }
-      if (this.next[i] <= to) hit = true;
-    }
-    return hit;
-  }
 }
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
