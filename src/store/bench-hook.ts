@@ -4,7 +4,8 @@
  */
 import { client } from './client';
 import { setMarks } from './marks';
-import { runSearch, setCursor, useApp } from './store';
+import { runSearch } from './search';
+import { setCursor, useApp } from './store';
 
 export function installBenchHook(): void {
   if (!new URLSearchParams(location.search).has('bench')) return;

@@ -3,25 +3,18 @@
  * a copy of the log) at the top level, and the library slice under `library` (src/store/library.ts).
  */
 import { create } from 'zustand';
-import type { LineageInfo, Moment, Row, SearchBatch, Summary } from '../protocol/worker-protocol';
+import type { LineageInfo, Moment, Row, Summary } from '../protocol/worker-protocol';
 import { client } from './client';
 import type { View } from './hash';
 import type { LibraryState } from './library';
 import type { FollowSlice } from './follow';
 import type { MarksSlice } from './marks';
+import type { SearchSlice } from './search';
 import type { TourState } from './tour';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
-export interface SearchState {
-  readonly query: string;
-  readonly hits: Int32Array;
-  readonly index: number;
-  /** False while later batches are still being searched. */
-  readonly done?: boolean;
-}
-
-export interface AppState extends MarksSlice, FollowSlice {
+export interface AppState extends MarksSlice, FollowSlice, SearchSlice {
   phase: Phase;
   /**
    * Bytes read of the total, and events read so far; while loading, the Log lists those events
@@ -38,7 +31,6 @@ export interface AppState extends MarksSlice, FollowSlice {
   view: View;
   families: readonly string[] | null;
   filterSeqs?: Int32Array;
-  search?: SearchState;
   rowsVersion: number;
   showHelp: boolean;
   /** The scrubber's replay is running (Play button, Space). */
@@ -202,38 +194,6 @@ export function setFamilies(families: readonly string[] | null): void {
   client.request<Int32Array>({ op: 'filter', families: [...families] }).then((filterSeqs) => {
     if (gen === generation && get().families === families) set({ filterSeqs });
   }, () => undefined);
-}
-
-const SEARCH_CAP = 100_000;
-let searchToken = 0;
-
-/**
- * Searches the whole log in batches of about 250 ms of worker time (the worker scans line texts):
- * the first hit is revealed as soon as a batch finds one, later batches append; a newer search or
- * session abandons it. Hits stop at SEARCH_CAP.
- */
-export async function runSearch(query: string): Promise<void> {
-  const token = ++searchToken;
-  if (!query) { set({ search: undefined }); return; }
-  const gen = generation;
-  let hits = new Int32Array(0), from = 0, revealed = false;
-  while (from >= 0) {
-    const b = await client.request<SearchBatch>({ op: 'searchFrom', query, from, budgetMs: 250, cap: SEARCH_CAP - hits.length });
-    if (gen !== generation || token !== searchToken) return;
-    if (b.hits.length) { const h = new Int32Array(hits.length + b.hits.length); h.set(hits); h.set(b.hits, hits.length); hits = h; }
-    from = hits.length >= SEARCH_CAP ? -1 : b.next;
-    const index = revealed ? get().search?.index ?? 0 : hits.length ? 0 : -1;
-    set({ search: { query, hits, index, done: from < 0 } });
-    if (!revealed && hits.length) { revealed = true; reveal(hits[0]); }
-  }
-}
-
-export function stepSearch(delta: number): void {
-  const s = get().search;
-  if (!s || s.hits.length === 0) return;
-  const index = (s.index + delta + s.hits.length) % s.hits.length;
-  set({ search: { ...s, index } });
-  reveal(s.hits[index]);
 }
 
 /** Queues seqs whose rows are not cached; one batched request per microtask. */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { setFollow, useFollow } from '../store/follow';
-import { runSearch, setFamilies, stepSearch, useApp } from '../store/store';
+import { moveCursorToHit, runSearch, stepSearch } from '../store/search';
+import { setFamilies, useApp } from '../store/store';
+import { searchCountText } from './search-text';
 
 /** Family or type filter and whole-log search with next/previous. */
 export function LogToolbar() {
@@ -10,6 +12,7 @@ export function LogToolbar() {
   const [q, setQ] = useState(search?.query ?? '');
   const [busy, setBusy] = useState(false);
   const follow = useFollow();
+  const hitAfterCursor = useApp((s) => (s.search && s.search.index >= 0 ? s.search.hits[s.search.index] > s.cursor : false));
   const submit = async () => {
     if (q === search?.query) { stepSearch(1); return; }
     setBusy(true);
@@ -32,11 +35,15 @@ export function LogToolbar() {
         <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow cursor
       </label>
       <form role="search" onSubmit={(e) => { e.preventDefault(); void submit(); }} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-        <input id="search" type="search" aria-label="Search the whole log" placeholder="Search all events (/)" value={q} onChange={(e) => setQ(e.target.value)}
+        <input id="search" type="search" aria-label="Search the whole log" placeholder={families ? 'Search within the filter (/)' : 'Search all events (/)'} value={q} onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => { if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); stepSearch(-1); } }} />
         <button type="button" aria-label="Previous match" onClick={() => stepSearch(-1)} disabled={!search?.hits.length}>↑</button>
         <button type="button" aria-label="Next match" onClick={() => (search?.query === q ? stepSearch(1) : void submit())} disabled={!q}>↓</button>
-        <span className="mono" aria-live="polite">{search && (search.query === q || !busy) ? (search.hits.length ? `${search.index + 1} / ${search.hits.length.toLocaleString()}${search.done === false ? '+' : ''}` : search.done === false ? 'searching…' : 'no matches') : busy ? 'searching…' : ''}</span>
+        <span className="mono" aria-live="polite">{search && (search.query === q || !busy) ? searchCountText(search) : busy ? 'searching…' : ''}</span>
+        {search && search.query === q && hitAfterCursor && <button type="button" onClick={moveCursorToHit} title="The selected hit lies after the cursor">Move cursor to hit</button>}
+        {search && search.query === q && families && (search.outside ?? 0) > 0 && (
+          <span className="label">{search.outside!.toLocaleString('en-US')}{search.capped ? '+' : ''} more outside the filter <button type="button" onClick={() => setFamilies(null)}>Clear filter</button></span>
+        )}
       </form>
     </div>
   );
