@@ -109,6 +109,21 @@ export class RestoreStream {
   }
 
   /**
+   * The verdict so far, for a log still being written (follow): nothing is synthesized, so more
+   * events may be pushed after. `closers` are those a cold load now would add; they are not in
+   * the log.
+   */
+  peek(): RestoreOutcome {
+    const session = this.session;
+    const log = session.log;
+    const error = this.legacyErr ?? this.unknownErr ?? this.closerErr ?? this.headerErr ?? this.admitErr;
+    const early = this.legacyErr ?? this.unknownErr ?? this.closerErr;
+    const closers = early || log.length === 0 ? [] : this.closerScan.closers(log.length - 1, log.rawAt(log.length - 1).time);
+    session.firstLiveSeq = error ? 0 : log.length;
+    return { session, closers, endSeedAppended: false, ...(error ? { failure: { error, acceptedThrough: this.acceptedThrough } } : {}) };
+  }
+
+  /**
    * Ends the stored log: closers, the end-seed marker, and the verdict. `refused` says the scan
    * already refused the file: DSH stops before repair, so no closers or marker are synthesized.
    */

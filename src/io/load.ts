@@ -9,6 +9,7 @@ import type { Timeline } from '../core/timeline';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type ByteText, type DroppedRecord } from './record-scanner';
 import { sniffFormat } from './sniff';
+import { LiveLog } from './live';
 import { FrameStream, createFrameDecoder, decodeTornFrame } from './zstd';
 
 export type Verdict =
@@ -30,6 +31,11 @@ export interface LoadOptions {
   onLog?: (log: EventLog) => void;
   /** Native byte-to-text primitives, where the host has them (see `ByteText`). */
   byteText?: ByteText;
+  /**
+   * Follow: the file is still being written. Nothing is synthesized (no closers, no end-seed
+   * marker) and an unfinished last line or frame waits; the result's `live` takes appended bytes.
+   */
+  live?: boolean;
 }
 
 export interface TornTail {
@@ -67,6 +73,10 @@ export interface LoadResult {
   readonly frames?: { readonly complete: number; readonly tornBytes: number };
   /** Physical line (header = 1) of the record holding seq; undefined for synthesized events. */
   lineOfSeq(seq: number): number | undefined;
+  /** Loaded with `live`: takes the bytes appended to the file since (src/io/live.ts). */
+  readonly live?: LiveLog;
+  /** Loaded with `live`: closers a cold load now would add to close the open turn (not in the log). */
+  readonly pendingClosers?: number;
 }
 
 export class LoadCancelled extends Error {
@@ -102,13 +112,21 @@ async function pace(opts: LoadOptions, state: { last: number }): Promise<void> {
   }
 }
 
+/** What a load that stopped at the scan has: the verdict, and the records read before it stopped. */
+export function scanResult(base: { fileName?: string; encoding: 'jsonl' | 'zstd'; byteLength: number }, v: Verdict, header?: SessionHeader, scanner?: RecordScanner): LoadResult {
+  return {
+    ...base, verdict: v, header, storedEventCount: scanner?.preservedCount ?? 0, closers: [], firstLiveSeq: 0, endSeedAppended: false,
+    acceptedThrough: -1, dropped: scanner?.dropped ?? [], diagnostics: [], nonJsonNumberSeqs: [], lineOfSeq: (s) => scanner?.lineOfSeq(s),
+  };
+}
+
 /** Places a framing error at the first line (and seq) the damaged frame would have held. */
-function at(err: unknown, line: number, seq?: number): unknown {
+export function at(err: unknown, line: number, seq?: number): unknown {
   if (err instanceof SessionError) { err.line ??= line; if (seq !== undefined) err.seq ??= seq; }
   return err;
 }
 
-function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined): Verdict {
+export function refusal(err: SessionError, lineOfSeq: (s: number) => number | undefined): Verdict {
   const line = err.line ?? (err.seq !== undefined ? lineOfSeq(err.seq) : undefined);
   // a message that already names its line (header and scan refusals) needs no prefix
   const named = /^Line \d+\b/.test(err.message);
@@ -149,10 +167,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
   const byteLength = input instanceof Uint8Array ? input.length : input.size;
   const pacing = { last: Date.now() };
   const base = { fileName: opts.fileName, encoding, byteLength } as const;
-  const empty = (v: Verdict, header?: SessionHeader, scanner?: RecordScanner): LoadResult => ({
-    ...base, verdict: v, header, storedEventCount: scanner?.preservedCount ?? 0, closers: [], firstLiveSeq: 0, endSeedAppended: false,
-    acceptedThrough: -1, dropped: scanner?.dropped ?? [], diagnostics: [], nonJsonNumberSeqs: [], lineOfSeq: (s) => scanner?.lineOfSeq(s),
-  });
+  const empty = (v: Verdict, header?: SessionHeader, scanner?: RecordScanner) => scanResult(base, v, header, scanner);
   const fail = (code: string, message: string, kind: RefusalKind = 'corrupt', line = 1) => new SessionError(code, message, { kind, line });
   const maxPlain = opts.maxZstdPlaintext ?? MAX_ZSTD_PLAINTEXT;
   // placed, like a frame that fails to decode, at the line and seq the refused plaintext would start
@@ -162,7 +177,6 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
   let scanner: RecordScanner | undefined;
   let stream: RestoreStream | undefined;
   let frames: LoadResult['frames'];
-  let tornStartLine = 0;
   let headerLen = 0;
   try {
     const readHeader = (lineBytes: Uint8Array) => {
@@ -191,6 +205,11 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
         expectSize(stream!, p, bytes.length);
         opts.onProgress?.(p, bytes.length, scanner!.preservedCount);
         await pace(opts, pacing);
+      }
+      if (opts.live) {
+        const committed = scanner!.committedError();
+        if (committed) throw committed;
+        return new LiveLog({ ...base, headerLen }, scanner!, stream!).result();
       }
       scanner!.finish();
     } else {
@@ -234,10 +253,14 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       if (complete === 0) throw framing.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
       if (framing.error) throw inStreamOrder(() => at(framing.error, scanner!.nextLine, scanner!.nextSeq));
       flush();
+      if (opts.live) {
+        const committed = scanner!.committedError() ?? damageInCompleteFrames(scanner!);
+        if (committed) throw committed;
+        return new LiveLog({ ...base, headerLen: 0 }, scanner!, stream!, { framing, unzstd, complete, plain, maxPlain }).result();
+      }
       const { tail } = framing.finish();
+      const damage = damageInCompleteFrames(scanner!);
       const fragmentInComplete = scanner!.fragmentBytes > 0;
-      const badInComplete = scanner!.firstBad !== undefined;
-      tornStartLine = scanner!.firstBad?.line ?? 0;
       if (tail.length > 0) {
         if (!fragmentInComplete) {
           const out = decodeTornFrame(tail);
@@ -250,10 +273,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       frames = { complete, tornBytes: tail.length };
       const committed = scanner!.committedError();
       if (committed) throw committed;
-      if (fragmentInComplete || badInComplete) {
-        const line = scanner!.firstBad?.line ?? tornStartLine;
-        throw new SessionError('zstd-torn-record', 'Corrupt Zstandard session log: a complete frame contains a torn JSONL record, and DSH forgives damage only inside a torn final frame.', { line: line || undefined });
-      }
+      if (damage) throw damage;
     }
     const committed = scanner!.committedError();
     if (committed) throw committed;
@@ -267,6 +287,12 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
   return restore({ ...base, headerLen }, header!, scanner!, stream!, frames, opts);
 }
 
+/** A torn or bad record inside complete zstd frames: DSH forgives damage only inside a torn final frame. */
+export function damageInCompleteFrames(scanner: RecordScanner): SessionError | undefined {
+  if (scanner.fragmentBytes === 0 && scanner.firstBad === undefined) return undefined;
+  return new SessionError('zstd-torn-record', 'Corrupt Zstandard session log: a complete frame contains a torn JSONL record, and DSH forgives damage only inside a torn final frame.', { line: scanner.firstBad?.line });
+}
+
 /** Tells the log its likely final size from the share of the input read so far (2% over, for luck). */
 function expectSize(stream: RestoreStream, done: number, total: number): void {
   const log = stream.session.log;
@@ -276,7 +302,7 @@ function expectSize(stream: RestoreStream, done: number, total: number): void {
 }
 
 /** A scan-level refusal still shows the preserved prefix, folded best-effort. */
-function finishRefusedScan(r: LoadResult, stream: RestoreStream, opts: LoadOptions): LoadResult {
+export function finishRefusedScan(r: LoadResult, stream: RestoreStream, opts: LoadOptions): LoadResult {
   const { session, failure } = stream.finish({ now: opts.now, refused: true });
   const through = failure ? failure.acceptedThrough : session.log.length - 1;
   return { ...r, session, acceptedThrough: through, timeline: session.timeline(), lineage: session.lineage(), diagnostics: session.invariants.diagnostics };

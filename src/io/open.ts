@@ -43,9 +43,9 @@ export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & { 
     const pick = opts.entry === undefined ? all[0] : all.find((s) => s.entry === opts.entry);
     if (!pick) throw new SessionError('zip-entry', `The ZIP archive has no session entry ${JSON.stringify(opts.entry)}.`);
     const named = opts.fileName?.endsWith(pick.entry) ? opts.fileName : `${opts.fileName ?? 'export.zip'} › ${pick.entry}`;
-    const result = await loadBytes(pick.bytes, { ...opts, fileName: named });
+    const result = await loadBytes(pick.bytes, { ...opts, fileName: named, live: false });
     return { result, container: 'zip', archive, entry: pick.entry };
   }
-  if (format === 'jsonl' && isFixtureLog(bytes)) return { result: await loadFixture(bytes, opts), container: 'fixture' };
+  if (format === 'jsonl' && isFixtureLog(bytes)) return { result: await loadFixture(bytes, { ...opts, live: false }), container: 'fixture' };
   return { result: await loadBytes(bytes, opts), container: 'log' };
 }

@@ -85,6 +85,11 @@ export interface Summary {
   readonly fixtureNotes?: readonly string[];
   /** zstd input: complete frames, and bytes of a torn final frame that was dropped (0 if none). */
   readonly zstdFrames?: { readonly complete: number; readonly tornBytes: number };
+  /**
+   * Followed (loaded to take appends): nothing is synthesized; `pendingClosers` is what a cold load
+   * now would add to close the open turn; `ended` once DSH refuses the log, after which appends are ignored.
+   */
+  readonly live?: { readonly pendingClosers: number; readonly ended: boolean };
 }
 
 export interface ArchiveSession {
@@ -257,13 +262,17 @@ export type Request =
 
 export type ToWorker =
   /** A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes. */
-  | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string }
+  | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string; follow?: boolean }
+  /** Follow: the bytes appended to the file since the last load or append (transferred). */
+  | { kind: 'append'; bytes: ArrayBuffer }
   | { kind: 'rpc'; id: number; req: Request };
 
 export type FromWorker =
   /** `startTime`: time of the first event read, once there is one (the Log's relative times while loading). */
   | { kind: 'progress'; done: number; total: number; events: number; startTime?: number }
   | { kind: 'loaded'; summary: Summary }
+  /** The followed session after an append: the same session, grown. */
+  | { kind: 'appended'; summary: Summary }
   | { kind: 'failed'; message: string }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; message: string };

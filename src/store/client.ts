@@ -14,9 +14,11 @@ export class SessionClient {
   private loading = false;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  /** Appends answered in order: the worker handles messages one at a time. */
+  private readonly appendWaiters: { resolve(s: Summary): void; reject(e: Error): void }[] = [];
 
   /** `bytes`: an ArrayBuffer (transferred, so the page keeps no copy) or a Blob (read by the worker). */
-  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string): void {
+  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string, follow = false): void {
     // the open session's worker waits until this load settles or is cancelled; a load replacing a
     // load still in flight keeps the session open before both
     const open = this.loading ? this.standby : this.worker;
@@ -33,6 +35,7 @@ export class SessionClient {
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
       else if (m.kind === 'failed') { this.settle(); cb.onFailed(m.message); }
+      else if (m.kind === 'appended') { const w = this.appendWaiters.shift(); w?.resolve(m.summary); }
       else {
         const p = this.pending.get(m.id);
         if (!p) return;
@@ -41,7 +44,7 @@ export class SessionClient {
       }
     };
     w.onerror = (e) => { if (w === this.worker) { this.settle(); cb.onFailed(`The worker failed: ${e.message}`); } };
-    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}) };
+    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(follow ? { follow } : {}) };
     w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
   }
 
@@ -75,6 +78,18 @@ export class SessionClient {
     this.worker = undefined;
     for (const p of this.pending.values()) p.reject(new Error('cancelled'));
     this.pending.clear();
+    for (const w of this.appendWaiters.splice(0)) w.reject(new Error('cancelled'));
+  }
+
+  /** Follow: sends bytes appended to the file (transferred); resolves with the grown session's summary. */
+  append(bytes: ArrayBuffer): Promise<Summary> {
+    const w = this.worker;
+    if (!w) return Promise.reject(new Error('No session loaded.'));
+    return new Promise<Summary>((resolve, reject) => {
+      this.appendWaiters.push({ resolve, reject });
+      const msg: ToWorker = { kind: 'append', bytes };
+      w.postMessage(msg, [bytes]);
+    });
   }
 
   /** `transfer`: buffers in `req` to move to the worker rather than copy. */

@@ -1,4 +1,5 @@
 /** Where sessions come from: a dropped or picked file, `?url=`, a kept library session, or a built-in demo. */
+import { openFollowed, urlSource } from './live-session';
 import { parseHash } from './hash';
 import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library';
 import { admitFileSize } from './size-guard';
@@ -82,6 +83,7 @@ export function openInitial(): void {
   const tourUrl = q.get('tour');
   if (tourUrl) void openTourUrl(tourUrl);
   else if (h.tour) void openKeptTour(h.tour);
+  if (url && q.has('follow')) { void openFollowed(urlSource(url), `url:${url}`, restore); return; }
   if (url) { void openUrl(url, restore); return; }
   const lib = parseLibName(h.session);
   if (lib) { void openFromLibrary(lib.id, { ...restore, entry: lib.entry }); return; }

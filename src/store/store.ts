@@ -41,6 +41,16 @@ export interface AppState extends MarksSlice, FollowSlice, SearchSlice {
   sizeRefusal?: string;
   library: LibraryState;
   tour: TourState;
+  /** A followed live session (src/store/live-session.ts): `live` keeps the cursor at the end as the log grows. */
+  liveSession?: LiveSessionState;
+}
+
+export interface LiveSessionState {
+  /** Where the bytes come from, for the status line. */
+  readonly source: string;
+  readonly live: boolean;
+  /** Why following stopped or reloaded, one sentence. */
+  readonly notice?: string;
 }
 
 export const useApp = create<AppState>(() => ({
@@ -83,6 +93,8 @@ export interface Restore {
   a?: number; b?: number;
   /** ZIP: the session entry to open instead of the root. */
   entry?: string;
+  /** Load to take appends (follow): nothing synthesized, an unfinished tail waits. */
+  follow?: boolean;
   /** Told once the load settles (the library keeps the file then; issue 4). */
   onLoaded?: (summary: Summary) => void;
   onFailed?: (message: string) => void;
@@ -103,7 +115,8 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
   const gen = generation;
   dropRows();
   set({ playing: false, phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
-    selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, markA: undefined, markB: undefined, ...(restore.view ? { view: restore.view } : {}) });
+    selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, markA: undefined, markB: undefined, ...(restore.view ? { view: restore.view } : {}),
+    ...(restore.follow ? {} : { liveSession: undefined }) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (gen === generation) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
@@ -121,7 +134,33 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
       restore.onLoaded?.(summary);
     },
     onFailed: (message) => { if (gen === generation) { beforeLoad = undefined; set({ phase: 'failed', message }); restore.onFailed?.(message); } },
-  }, restore.entry);
+  }, restore.entry, restore.follow);
+}
+
+/**
+ * Follow: sends the bytes appended to the file to the worker, which grows the same session; the
+ * views keep their place (Live moves the cursor to the new end). False when a newer load replaced it.
+ */
+export async function appendBytes(bytes: ArrayBuffer): Promise<boolean> {
+  const gen = generation;
+  const summary = await client.append(bytes);
+  if (gen !== generation) return false;
+  // rows at the old end may change (a torn line read, flags); the views fetch what they show again
+  dropRows();
+  set({ summary, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
+  const f = get().liveSession;
+  if (f?.live) moveCursor(summary.length - 1); else requestMoment(get().cursor);
+  return true;
+}
+
+/** The generation of the session shown: a follower stops when it changes. */
+export function loadGeneration(): number {
+  return generation;
+}
+
+export function setLiveSession(liveSession: LiveSessionState | undefined): void {
+  set({ liveSession });
+  if (liveSession?.live && get().summary) moveCursor(lastSeq());
 }
 
 export function failOpen(message: string): void {
@@ -159,7 +198,14 @@ function requestMoment(n: number): void {
   });
 }
 
+/** Moves the cursor; moving it back from the end pauses Live. */
 export function setCursor(n: number): void {
+  const f = get().liveSession;
+  if (f?.live && Math.round(n) < lastSeq()) set({ liveSession: { ...f, live: false } });
+  moveCursor(n);
+}
+
+function moveCursor(n: number): void {
   const s = get().summary;
   if (!s) return;
   const c = Math.max(0, Math.min(Math.round(n), s.length - 1));

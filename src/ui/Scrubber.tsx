@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { setCursor, togglePlay, useApp } from '../store/store';
+import { LiveToggle } from './LiveToggle';
 import { ScrubberMarks } from './ScrubberMarks';
 import { MarkFlags } from './MarkFlags';
 import { MarkButtons } from './MarkButtons';
@@ -82,6 +83,7 @@ export function Scrubber() {
       </div>
       <span className="pos">{cursor.toLocaleString()} / {last.toLocaleString()}</span>
       <MarkButtons />
+      <LiveToggle />
     </div>
   );
 }

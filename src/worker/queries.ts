@@ -82,6 +82,7 @@ export class SessionQueries {
       types: [...typeCounts].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
       loadMs: this.loadMs,
       chunkRunStarts: this.chunkRuns().starts.slice(), chunkRunEnds: this.chunkRuns().ends.slice(),
+      ...(r.live ? { live: { pendingClosers: r.pendingClosers ?? 0, ended: r.live.ended } } : {}),
     };
   }
 

@@ -15,6 +15,7 @@ let queries: SessionQueries | undefined;
 let opened: OpenResult | undefined;
 /** The log being read, answering the Log's questions until `queries` exists. */
 let preview: LogPreview | undefined;
+let loadMs = 0;
 
 function post(m: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(m, transfer);
@@ -29,12 +30,13 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
       opened = await openBytes(input, {
-        fileName: msg.fileName, entry: msg.entry,
+        fileName: msg.fileName, entry: msg.entry, live: msg.follow,
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
       });
       const r = opened.result;
-      queries = new SessionQueries(r, performance.now() - t0);
+      loadMs = performance.now() - t0;
+      queries = new SessionQueries(r, loadMs);
       preview = undefined;
       const summary = { ...queries.summary(), ...containerFields(opened) };
       post({ kind: 'loaded', summary }, transferables(summary));
@@ -42,6 +44,17 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       preview = undefined;
       post({ kind: 'failed', message: err instanceof LoadCancelled ? 'Load cancelled.' : `Could not load: ${String((err as Error)?.message ?? err)}` });
     }
+    return;
+  }
+  if (msg.kind === 'append') {
+    // the followed log grows in place: the same session, with new queries over it (the search index is rebuilt on the next search)
+    const live = opened?.result.live;
+    if (!opened || !live) return;
+    const r = live.append(new Uint8Array(msg.bytes));
+    opened = { ...opened, result: r };
+    queries = new SessionQueries(r, loadMs);
+    const summary = { ...queries.summary(), ...containerFields(opened) };
+    post({ kind: 'appended', summary }, transferables(summary));
     return;
   }
   if (msg.req.op === 'benchParseOnly') {
