@@ -30,7 +30,7 @@ test('a followed URL grows as the file does; Live keeps the cursor at the end, s
   const file = path.join(dir, 'session.jsonl');
   writeFileSync(file, jsonl([headerRecord('live-1'), ...closedToolTurn(0, 1)]));
   await page.goto('/?url=srv/session.jsonl&follow');
-  await expect(status(page)).toHaveAttribute('data-events', '8');
+  await expect(status(page)).toHaveAttribute('data-events', '8', { timeout: 15_000 });
   const live = page.getByRole('button', { name: 'Live' });
   await expect(live).toHaveAttribute('aria-pressed', 'true');
 
