@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { waitLoaded } from './helpers';
+import { shot, waitLoaded } from './helpers';
 import { coreOpen, libraryItems, libraryList, pick, ready } from './library-helpers';
 
 test('a DSH snapshot-test fixture opens in fixture mode, clearly labelled, and is kept as such', async ({ page }) => {
@@ -13,4 +13,25 @@ test('a DSH snapshot-test fixture opens in fixture mode, clearly labelled, and i
   await expect(page.getByTestId('fixture-mode')).toContainText('Fixture mode');
   await libraryList(page);
   await expect(libraryItems(page).first()).toContainText('fixture mode · DSH: refused');
+});
+
+test('fixture mode says what it is in one banner, with no red refusal, and marks implied seqs and times (issue 14 §7)', async ({ page }) => {
+  const bytes = new Uint8Array(readFileSync('../shared/fixtures/dsh-test-logs/apps-web--cordis-tool-round--session.jsonl'));
+  const r = await coreOpen(bytes);
+  await ready(page);
+  await pick(page, 'fixture.jsonl', Buffer.from(bytes));
+  await waitLoaded(page, r.session!.log.length - 1);
+  const banner = page.getByLabel('Verdict');
+  await expect(banner).toHaveAttribute('data-verdict', 'fixture');
+  await expect(banner).toContainText('This is a DSH snapshot-test fixture');
+  await expect(banner.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('fixture-mode')).toHaveText('Fixture mode');
+  const row = page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="1"]');
+  await expect(row.locator('.seq')).toHaveAttribute('title', /implied/);
+  await expect(row.locator('.seq')).toContainText('(implied)');
+  await expect(row.locator('.time')).toHaveAttribute('title', /implied/);
+  await expect(row.locator('.time')).toHaveCSS('font-style', 'italic');
+  await expect(page.getByRole('listbox', { name: 'Events' }).getByText(/after refusal|refused here/)).toHaveCount(0);
+  await shot(page, 'fixture-mode');
 });

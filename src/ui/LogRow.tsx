@@ -15,6 +15,8 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   const query = useApp((s) => s.search?.query);
   const isMatch = useApp((s) => (s.search ? binaryHas(s.search.hits, seq) : false));
   const start = useApp((s) => s.summary?.startTime ?? s.progress.startTime ?? 0);
+  // fixture mode: the file has no seq or time, both are implied from position (issue 14 §7)
+  const implied = useApp((s) => s.summary?.container === 'fixture');
   const row = rowCache.get(seq);
   useEffect(() => { if (!row) ensureRows([seq]); }, [row, seq]);
   // a row synthesized on load carries the loader's clock: no delta from the session's start
@@ -23,8 +25,8 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}${place === 'past' ? '' : ` ${place}`}`;
   return (
     <div className={cls} {...option} aria-current={place === 'cursor' ? 'step' : undefined}>
-      <span className="seq">{seq}{place === 'future' && <span className="visually-hidden"> (after the cursor)</span>}</span>
-      <span className="time" title={row ? (synth ? `${absTime(row.time)}: the clock when this row was synthesized on load, not a time in the session` : absTime(row.time)) : undefined}>
+      <span className={implied ? 'seq implied' : 'seq'} title={implied ? 'seq implied from position (fixture mode)' : undefined}>{seq}{implied && <span className="visually-hidden"> (implied)</span>}{place === 'future' && <span className="visually-hidden"> (after the cursor)</span>}</span>
+      <span className={implied && !synth ? 'time implied' : 'time'} title={row ? (synth ? `${absTime(row.time)}: the clock when this row was synthesized on load, not a time in the session` : implied ? 'time implied as createdAt + seq (fixture mode: the file has no times)' : absTime(row.time)) : undefined}>
         {row ? (synth ? 'appended on load' : relTime(row.time - start)) : ''}</span>
       <span className="type" title={row?.type}>{row?.type ?? '…'}</span>
       <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
@@ -33,8 +35,9 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
         {row && row.flags & FLAG_SYNTH ? <span className="badge synth">synthesized on load</span> : null}
         {row && row.flags & FLAG_PACKED ? <span className="badge">packed</span> : null}
         {row && row.flags & FLAG_DIAG ? <span className="badge warn">diagnostic</span> : null}
-        {row && row.flags & FLAG_REFUSED ? <span className="badge err">refused here</span> : null}
-        {row && row.flags & FLAG_NOT_ACCEPTED && !(row.flags & FLAG_REFUSED) ? <span className="badge err">after refusal</span> : null}
+        {/* fixture mode: DSH's refusal of a fixture is said once, in the banner */}
+        {row && !implied && row.flags & FLAG_REFUSED ? <span className="badge err">refused here</span> : null}
+        {row && !implied && row.flags & FLAG_NOT_ACCEPTED && !(row.flags & FLAG_REFUSED) ? <span className="badge err">after refusal</span> : null}
       </span>
     </div>
   );

@@ -1,10 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { reveal, setView, useApp } from '../store/store';
 import { formatBytes } from './format';
+import { FixtureBanner } from './FixtureBanner';
 
 /** DSH's verdict, the refusal sentence with a jump button, repairs and diagnostics. */
 export function VerdictBanner() {
   const s = useApp((st) => st.summary)!;
+  if (s.container === 'fixture') return <FixtureBanner />;
   const v = s.verdict;
   const kind = v.ok ? 'ok' : v.kind;
   const jump = (seq: number) => { setView('log'); reveal(seq); };

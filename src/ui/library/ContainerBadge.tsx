@@ -10,9 +10,8 @@ export function ContainerBadge() {
   if (torn) return torn;
   if (s.container === 'fixture') {
     return (
-      <span className="badge warn" data-testid="fixture-mode" title={(s.fixtureNotes ?? []).join('\n')}>
-        Fixture mode: DSH snapshot-test fixture, seq implied from position (DSH itself refuses this file)
-      </span>
+      // the verdict banner says what fixture mode is; this only names the file's kind
+      <span className="badge warn" data-testid="fixture-mode">Fixture mode</span>
     );
   }
   if (s.container === 'zip') return <span className="badge" data-testid="zip-entry">export ZIP › {s.entry}</span>;
