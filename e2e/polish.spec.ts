@@ -41,3 +41,23 @@ test('the status line puts its nouns in the right number', async ({ page }) => {
   expect(text).toMatch(/^Seq 0 of \d+ · 1 event · /);
   expect(text).not.toMatch(/\b1 (events|messages|surface nodes)\b/);
 });
+
+test('the Family filter counts events through the cursor, with the total beside them', async ({ page }) => {
+  const r = await coreLoad('public/demo/demo.jsonl');
+  const log = r.session!.log;
+  const total = log.length;
+  const turnStarts = Array.from({ length: total }, (_, i) => log.typeAt(i)).filter((t) => t === 'turn/start').length;
+  const firstTurn = Array.from({ length: total }, (_, i) => log.typeAt(i)).indexOf('turn/start');
+  await page.goto('/?demo=demo.jsonl');
+  await waitLoaded(page, total - 1);
+  const slider = page.getByRole('slider', { name: 'Seq' });
+  await slider.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < firstTurn; i++) await page.keyboard.press('ArrowRight');
+  await expect(status(page)).toHaveAttribute('data-cursor', String(firstTurn));
+  const select = page.getByRole('combobox', { name: 'Filter by family' });
+  await select.focus();
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  await expect(select.locator('option[value=""]')).toHaveText(`all (${fmt(firstTurn + 1)} of ${fmt(total)})`);
+  await expect(select.locator('option[value="type:turn/start"]')).toHaveText(`turn/start (1 of ${fmt(turnStarts)})`);
+});

@@ -234,6 +234,8 @@ export type Request =
   | { op: 'rowsOf'; seqs: number[] }
   /** Seqs whose family is listed, or whose exact type is listed as `type:<type>`. */
   | { op: 'filter'; families: string[] }
+  /** Events per type (as text) at or before seq: the Family filter's counts through the cursor. */
+  | { op: 'typeCountsThrough'; seq: number }
   | { op: 'node'; seq: number; path: string[] }
   | { op: 'json'; seq: number }
   | { op: 'moment'; seq: number }

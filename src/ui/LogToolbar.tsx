@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { setFollow, useFollow } from '../store/follow';
 import { moveCursorToHit, runSearch, stepSearch } from '../store/search';
 import { setFamilies, useApp } from '../store/store';
+import { countLabel, countsThrough, type CountsThrough } from '../store/type-counts';
 import { searchCountText } from './search-text';
 
 /** Family or type filter and whole-log search with next/previous. */
@@ -12,6 +13,11 @@ export function LogToolbar() {
   const [q, setQ] = useState(search?.query ?? '');
   const [busy, setBusy] = useState(false);
   const follow = useFollow();
+  const cursor = useApp((s) => s.cursor);
+  // counts through the cursor, asked when the menu is about to open (a pass over the log's types)
+  const [through, setThrough] = useState<CountsThrough & { for: unknown }>();
+  const fresh = through && through.for === summary && through.seq === cursor ? through : undefined;
+  const askCounts = () => { if (!fresh) countsThrough(cursor).then((c) => setThrough({ ...c, for: summary }), () => undefined); };
   const hitAfterCursor = useApp((s) => (s.search && s.search.index >= 0 ? s.search.hits[s.search.index] > s.cursor : false));
   const submit = async () => {
     if (q === search?.query) { stepSearch(1); return; }
@@ -21,13 +27,14 @@ export function LogToolbar() {
   return (
     <div className="viewbar">
       <label>Family{' '}
-        <select aria-label="Filter by family" value={families?.[0] ?? ''} onChange={(e) => setFamilies(e.target.value ? [e.target.value] : null)}>
-          <option value="">all ({summary.length.toLocaleString()})</option>
+        <select aria-label="Filter by family" value={families?.[0] ?? ''} onChange={(e) => setFamilies(e.target.value ? [e.target.value] : null)}
+          onFocus={askCounts} onPointerDown={askCounts} title={fresh ? `Events through the cursor (seq ${cursor}) of all events` : undefined}>
+          <option value="">{countLabel('all', summary.length, fresh ? Math.min(cursor + 1, summary.length) : undefined)}</option>
           <optgroup label="Families">
-            {summary.families.map((f) => <option key={f.family} value={f.family}>{f.family} ({f.count.toLocaleString()})</option>)}
+            {summary.families.map((f) => <option key={f.family} value={f.family}>{countLabel(f.family, f.count, fresh ? fresh.families.get(f.family) ?? 0 : undefined)}</option>)}
           </optgroup>
           <optgroup label="Types">
-            {summary.types.map((t) => <option key={t.type} value={`type:${t.type}`}>{t.type} ({t.count.toLocaleString()})</option>)}
+            {summary.types.map((t) => <option key={t.type} value={`type:${t.type}`}>{countLabel(t.type, t.count, fresh ? fresh.types.get(t.type) ?? 0 : undefined)}</option>)}
           </optgroup>
         </select>
       </label>

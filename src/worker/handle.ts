@@ -7,6 +7,7 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'rows': return q.rows(req.from, req.to);
     case 'rowsOf': return q.rowsOf(req.seqs);
     case 'filter': return q.filter(req.families);
+    case 'typeCountsThrough': return q.typeCountsThrough(req.seq);
     case 'node': return q.node(req.seq, req.path);
     case 'json': return q.json(req.seq);
     case 'moment': return q.moment(req.seq);

@@ -23,6 +23,21 @@ describe('SessionQueries', () => {
     expect(Array.from(q.filter(['compaction']))).toEqual(all.filter((i) => log.typeAt(i).startsWith('compaction/')));
   });
 
+  it('counts events per type through a seq, for the filter menu', async () => {
+    const r = await loadBytes(bytes(), { now: 0 });
+    const q = new SessionQueries(r);
+    const log = r.session!.log;
+    const mid = Math.floor(log.length / 2);
+    const through = new Map(q.typeCountsThrough(mid));
+    for (const { type, count } of q.summary().types) {
+      const want = Array.from({ length: mid + 1 }, (_, i) => i).filter((i) => log.typeAt(i) === type).length;
+      expect(through.get(type) ?? 0).toBe(want);
+      expect(want).toBeLessThanOrEqual(count);
+    }
+    expect([...through.values()].reduce((a, b) => a + b, 0)).toBe(mid + 1);
+    expect(new Map(q.typeCountsThrough(log.length + 10))).toEqual(new Map(q.summary().types.map((t) => [t.type, t.count])));
+  });
+
   it('summarizes, answers rows and moments that agree with the timeline', async () => {
     const r = await loadBytes(bytes(), { now: 0 });
     const q = new SessionQueries(r);

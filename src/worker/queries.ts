@@ -108,6 +108,14 @@ export class SessionQueries {
     return seqs.filter((s) => s >= 0 && s < this.n).map((s) => this.row(s));
   }
 
+  /** Events per type (as text) at seqs 0..seq: one pass over the type column, asked when the filter menu opens. */
+  typeCountsThrough(seq: number): [string, number][] {
+    const log = this.r.session?.log, counts = new Map<string, number>();
+    const end = Math.min(this.n - 1, Math.floor(seq));
+    if (log) for (let s = 0; s <= end; s++) { const k = typeText(log.typeAt(s)); counts.set(k, (counts.get(k) ?? 0) + 1); }
+    return [...counts];
+  }
+
   /** Seqs whose type family is one of `families`, ascending. */
   filter(families: readonly string[]): Int32Array {
     const want = new Set(families), log = this.r.session?.log, out: number[] = [];
