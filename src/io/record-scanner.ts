@@ -34,7 +34,12 @@ export interface DroppedRecord {
   readonly text: string;
   /** The parsed value, when the line is JSON. */
   readonly value?: unknown;
+  /** The line's length when `text` was cut short (and ends with `…`). */
+  readonly length?: number;
 }
+
+/** Characters kept of the first bad line (1 Mi); lines after it keep 4 Ki. */
+const DAMAGE_KEEP = 1 << 20;
 
 /**
  * Native byte-to-text primitives a host may hand the scanner (Node: `Buffer#latin1Slice` and
@@ -274,7 +279,10 @@ export class RecordScanner {
   }
 
   private keep(d: DroppedRecord): void {
-    if (this.dropped.length < this.keepDropped) this.dropped.push(d.text.length > 4096 ? { ...d, text: d.text.slice(0, 4096) + '…' } : d);
+    if (this.dropped.length >= this.keepDropped) return;
+    // the damage itself keeps up to DAMAGE_KEEP characters (the Inspector shows and copies it); later lines 4 KiB
+    const cap = d.reason === 'after-damage' ? 4096 : DAMAGE_KEEP;
+    this.dropped.push(d.text.length > cap ? { ...d, text: d.text.slice(0, cap) + '…', length: d.text.length } : d);
   }
 
   /** Ends the input; the carry, if any, is the torn fragment. */

@@ -203,6 +203,21 @@ export interface SearchBatch {
   readonly next: number;
 }
 
+/** A record DSH would not read (issue 14): a window of its raw text, and where and why JSON.parse stops. */
+export interface BrokenLine {
+  readonly line: number;
+  readonly reason: string;
+  /** Characters in the whole line (the loader keeps at most 1 Mi of the first bad line, 4 Ki of later ones). */
+  readonly length: number;
+  /** The shown text: the whole line, or a window of it starting at character `start`. */
+  readonly text: string;
+  readonly start: number;
+  /** The parser's message, when the line does not parse as JSON. */
+  readonly message?: string;
+  /** The character at which the JSON breaks, when the parser says. */
+  readonly offset?: number;
+}
+
 export interface LineageInfo {
   readonly seq: number;
   readonly sources: readonly number[];
@@ -253,6 +268,8 @@ export type Request =
   | { op: 'diff'; a: number; b: number }
   /** What the model was sent for the step `seq` lies in; replies RequestInfo. */
   | { op: 'request'; seq: number }
+  /** A record DSH would not read, by physical line; replies BrokenLine (the whole text with `full`). */
+  | { op: 'brokenLine'; line: number; full?: boolean }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
   /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */

@@ -7,6 +7,7 @@ import type { LineageInfo, Moment, Row, Summary } from '../protocol/worker-proto
 import { client } from './client';
 import type { View } from './hash';
 import type { LibraryState } from './library';
+import type { BrokenLineSlice } from './broken-line';
 import type { FollowSlice } from './follow';
 import type { MarksSlice } from './marks';
 import type { SearchSlice } from './search';
@@ -14,7 +15,7 @@ import type { TourState } from './tour';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
-export interface AppState extends MarksSlice, FollowSlice, SearchSlice {
+export interface AppState extends MarksSlice, FollowSlice, SearchSlice, BrokenLineSlice {
   phase: Phase;
   /**
    * Bytes read of the total, and events read so far; while loading, the Log lists those events

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { client } from '../store/client';
 import { rowCache, useApp } from '../store/store';
 import { FLAG_SYNTH } from '../protocol/worker-protocol';
+import { BrokenLineInspector } from './BrokenLineInspector';
 import { InspectorLineage } from './InspectorLineage';
 import { JsonTree } from './JsonTree';
 import { RequestButton } from './RequestButton';
@@ -9,10 +10,14 @@ import { RequestButton } from './RequestButton';
 /** The selected event: JSON tree, copy, and lineage links that select the linked event. */
 export function Inspector() {
   const selected = useApp((s) => s.selected);
+  const selectedLine = useApp((s) => s.selectedLine);
   const lineage = useApp((s) => s.lineage);
   const start = useApp((s) => s.summary?.startTime ?? 0);
   useApp((s) => s.rowsVersion);
   const [copied, setCopied] = useState('');
+  if (selected === undefined && selectedLine !== undefined) {
+    return <aside className="inspector" aria-label="Inspector"><BrokenLineInspector line={selectedLine} /></aside>;
+  }
   if (selected === undefined) {
     return <aside className="inspector" aria-label="Inspector"><h2>Inspector</h2><p className="label">Select an event (click a row, or press j/k).</p></aside>;
   }

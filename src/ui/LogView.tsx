@@ -4,6 +4,7 @@ import { LogToolbar } from './LogToolbar';
 import { LogRow, LogRunRow } from './LogRow';
 import { FixedList } from './FixedList';
 import { useScrollTarget } from './useScrollTarget';
+import { selectLine } from '../store/broken-line';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
   let lo = 0, hi = a.length;
@@ -89,7 +90,11 @@ export function LogView() {
     const i = entriesBefore(entries, seq);
     return i < entries.length && entries[i] < 0 && open.has(-entries[i] - 1) ? i + 1 : i;
   };
-  const selectedIndex = useMemo(() => (selected === undefined ? undefined : indexOf(selected)), [selected, filtered, filterSeqs, entries, open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const selectedLine = useApp((s) => s.selectedLine);
+  const selectedIndex = useMemo(() => {
+    if (selectedLine !== undefined) { const k = dropped.findIndex((d) => d.line === selectedLine); return k >= 0 ? events + k : undefined; }
+    return selected === undefined ? undefined : indexOf(selected);
+  }, [selected, selectedLine, filtered, filterSeqs, entries, open]); // eslint-disable-line react-hooks/exhaustive-deps
   // the cursor's entry: its row, or the folded run holding it (O(log n) per cursor move)
   const cursorIndex = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) - 1 : undefined) : entriesThrough(entries, cursor) - 1;
   const target = useScrollTarget(selectedIndex, cursorIndex);
@@ -107,7 +112,7 @@ export function LogView() {
           }
           const d = dropped[i - events];
           return (
-            <div className="row dropped" data-line={d.line} title={d.preview}>
+            <div className="row dropped" role="option" aria-selected={d.line === selectedLine} data-line={d.line} title={d.preview} onClick={() => selectLine(d.line)}>
               <span className="seq">L{d.line}</span><span /><span className="type">not read by DSH</span><span />
               <span className="summary">{d.preview}</span><span className="badge err">{d.reason}</span>
             </div>

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { reveal, setView, useApp } from '../store/store';
 import { formatBytes } from './format';
 import { FixtureBanner } from './FixtureBanner';
+import { selectLine } from '../store/broken-line';
 
 /** DSH's verdict, the refusal sentence with a jump button, repairs and diagnostics. */
 export function VerdictBanner() {
@@ -29,7 +30,7 @@ export function VerdictBanner() {
           {v.seq !== undefined && v.seq < s.length && <button type="button" onClick={() => jump(v.seq!)}>Go to seq {v.seq}</button>}
           {v.seq !== undefined && v.seq >= s.length && s.length > 0 && v.line !== undefined && (
             // the refused record was not read: it is listed after the log's last event
-            <button type="button" onClick={() => jump(s.length - 1)}>Show line {v.line}</button>
+            <button type="button" onClick={() => { setView('log'); selectLine(v.line); }}>Show line {v.line}</button>
           )}
           {v.seq === undefined && v.line !== undefined && <span className="badge err">line {v.line}</span>}
         </span>

@@ -16,7 +16,8 @@ export interface ScrollTarget {
  */
 export function useScrollTarget(selectedIndex: number | undefined, cursorIndex: number | undefined): ScrollTarget {
   const cursor = useApp((s) => s.cursor);
-  const selected = useApp((s) => s.selected);
+  // an event's seq, or a broken line's (-1 - line): either is the selection
+  const selected = useApp((s) => s.selected ?? (s.selectedLine !== undefined ? -1 - s.selectedLine : undefined));
   const follow = useFollow();
   const st = useRef({ cursor, selected, follow, mode: 'selection' as 'selection' | 'cursor' | 'none', key: 0 }).current;
   if (selected !== st.selected) { st.selected = selected; st.mode = 'selection'; st.key++; }

@@ -19,5 +19,6 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'builtinTour': return q.builtinTour();
     case 'diff': return q.diff(req.a, req.b);
     case 'request': return q.request(req.seq);
+    case 'brokenLine': return q.brokenLine(req.line, req.full);
   }
 }

@@ -143,3 +143,33 @@ describe('SessionQueries', () => {
     if (!s.verdict.ok) expect(q.rows(0, q.length).some((x) => (x.flags & FLAG_NOT_ACCEPTED) !== 0) || s.droppedTotal > 0).toBe(true);
   });
 });
+
+describe('broken lines (issue 14)', () => {
+  it('gives the raw text of a line DSH would not read, the parser message and where the JSON breaks', async () => {
+    const text = readFileSync(new URL('../../public/demo/refused.jsonl', import.meta.url), 'utf8');
+    const r = await loadBytes(new TextEncoder().encode(text), { now: 0 });
+    const q = new SessionQueries(r);
+    const raw = text.split('\n')[25];
+    const b = q.brokenLine(26)!;
+    expect(b).toMatchObject({ line: 26, reason: 'unparsable', length: raw.length, text: raw, start: 0 });
+    expect(b.message).toMatch(/JSON/);
+    expect(b.offset).toBeGreaterThan(0);
+    expect(b.offset).toBeLessThanOrEqual(raw.length);
+    expect(q.brokenLine(27)!.message).toBeUndefined();
+    expect(q.brokenLine(5)).toBeUndefined();
+  });
+
+  it('sends a window around the break of a long line, and the whole line on request', async () => {
+    const long = `{"type":"x","seq":1,"data":"${'a'.repeat(20_000)}",}`;
+    const lines = ['{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/","delegationDepth":0}', '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}', long, ''];
+    const r = await loadBytes(new TextEncoder().encode(lines.join('\n')), { now: 0 });
+    const q = new SessionQueries(r);
+    const b = q.brokenLine(3)!;
+    expect(b.length).toBe(long.length);
+    expect(b.text.length).toBe(4000);
+    expect(b.offset! - b.start).toBeGreaterThan(0);
+    expect(b.offset! - b.start).toBeLessThan(4000);
+    expect(long.slice(b.start, b.start + 4000)).toBe(b.text);
+    expect(q.brokenLine(3, true)!.text).toBe(long);
+  });
+});

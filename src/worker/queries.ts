@@ -17,7 +17,7 @@ import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
   CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
-  type Card, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
+  type BrokenLine, type Card, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
 } from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
@@ -28,6 +28,8 @@ import type { Tour } from '../core/tour';
 import { deriveTourFacts } from '../io/tour-facts';
 
 const LIST_CAP = 2000;
+/** Characters of a broken line sent to the Inspector (Copy line fetches the whole of it). */
+const BROKEN_WINDOW = 4000;
 const SEARCH_CAP = 100_000;
 
 export class SessionQueries {
@@ -255,6 +257,28 @@ export class SessionQueries {
     const info: LineageInfo = { seq, sources: lin.sources(seq), dependents: lin.dependents(seq), replaced: lin.shadowedBy(seq), replacer: lin.replacerOf(seq), chain: lin.replacementChain(seq) };
     const checkpoint = this.checkpointOf(seq);
     return checkpoint === undefined ? info : { ...info, carriedBy: { checkpoint, shadowed: lin.shadowedBy(checkpoint) } };
+  }
+
+  /**
+   * A record DSH would not read, by physical line: its raw text (the whole of it with `full`, else
+   * at most BROKEN_WINDOW characters around the break), and JSON.parse's message and break offset.
+   */
+  brokenLine(line: number, full = false): BrokenLine | undefined {
+    const d = this.r.dropped.find((x) => x.line === line);
+    if (!d) return undefined;
+    let message: string | undefined, offset: number | undefined;
+    const cut = d.length !== undefined;
+    const raw = cut ? d.text.slice(0, -1) : d.text; // a cut line ends with '…'
+    if (cut) message = `Only the first ${raw.length.toLocaleString('en-US')} of ${d.length!.toLocaleString('en-US')} characters were kept, so the break is not located.`;
+    else try { JSON.parse(d.text); } catch (e) {
+      message = (e as Error).message;
+      const at = /position (\d+)/.exec(message);
+      offset = at ? Number(at[1]) : /end of JSON input|Unterminated/i.test(message) ? d.text.length : undefined;
+    }
+    const n = raw.length;
+    const start = full || n <= BROKEN_WINDOW ? 0 : Math.max(0, Math.min(n - BROKEN_WINDOW, (offset ?? 0) - BROKEN_WINDOW / 2));
+    const text = full ? raw : raw.slice(start, start + BROKEN_WINDOW);
+    return { line, reason: d.reason, length: d.length ?? n, text, start, ...(message !== undefined ? { message } : {}), ...(offset !== undefined ? { offset } : {}) };
   }
 
   /** The first compaction checkpoint that carries the compaction/summary at `seq`. */
