@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { coreLoad, DEMO, slider, status } from './helpers';
 
+/** A view's scrolling content, found by its accessible name whatever its role (listbox, feed, grid). */
+const viewContent = (page: Page, tab: string) => page.getByRole('tabpanel').getByLabel(tab === 'Log' ? 'Events' : tab, { exact: true });
+
 const REGIONS = ['Log view', 'Surface view', 'Transcript view', 'Compare view', 'Inspector', 'Verdict banner', 'Library drawer', 'Scrubber', 'Scrubber marks'] as const;
 type Region = typeof REGIONS[number];
 
@@ -58,7 +61,7 @@ for (const region of REGIONS) {
     for (const tab of ['Log', 'Surface', 'Transcript', 'Compare']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-      if (`${tab} view` !== region) await expect(page.getByRole('tabpanel').getByRole('listbox', { name: tab === 'Log' ? 'Events' : tab })).toBeVisible();
+      if (`${tab} view` !== region) await expect(viewContent(page, tab)).toBeVisible();
     }
     await page.getByRole('tab', { name: 'Log' }).click();
     // the scrubber (unless it is what failed)
@@ -71,6 +74,8 @@ for (const region of REGIONS) {
     }
     // the inspector (unless it is what failed)
     if (region !== 'Inspector' && region !== 'Log view') {
+      // the Log follows the cursor: bring its first rows into view, as a user scrolling up would
+      await page.getByRole('listbox', { name: 'Events' }).evaluate((el) => { el.scrollTop = 0; });
       await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="2"]').click();
       await expect(page.getByRole('complementary', { name: 'Inspector' })).toContainText('Event 2');
     }
@@ -126,7 +131,7 @@ test('a record whose type is missing or not a string opens in every view (was a 
     await expect(page.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'corrupt');
     for (const tab of ['Surface', 'Transcript', 'Compare', 'Log']) {
       await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tabpanel').getByRole('listbox', { name: tab === 'Log' ? 'Events' : tab })).toBeVisible();
+      await expect(viewContent(page, tab)).toBeVisible();
     }
     await expect(page.locator('.region-failed')).toHaveCount(0);
   }
