@@ -61,3 +61,20 @@ test('the Family filter counts events through the cursor, with the total beside 
   await expect(select.locator('option[value=""]')).toHaveText(`all (${fmt(firstTurn + 1)} of ${fmt(total)})`);
   await expect(select.locator('option[value="type:turn/start"]')).toHaveText(`turn/start (1 of ${fmt(turnStarts)})`);
 });
+
+test('the Library says which count is stored and which the viewer adds, with readable dates', async ({ page }) => {
+  const { coreOpen, demoBytes, libraryItems, libraryList, pick, ready } = await import('./library-helpers');
+  const bytes = demoBytes('crash.jsonl');
+  const r = await coreOpen(bytes);
+  const length = r.session!.log.length, stored = r.storedEventCount;
+  expect(length).toBeGreaterThan(stored);
+  await ready(page);
+  await pick(page, 'crash.jsonl', Buffer.from(bytes));
+  await waitLoaded(page, length - 1);
+  await expect(page.locator('.toolbar .file')).toContainText(`${length} events (${stored} stored, ${length - stored} added on load)`);
+  await libraryList(page);
+  const item = libraryItems(page).filter({ hasText: 'crash.jsonl' });
+  await expect(item).toContainText(`${stored} events stored`);
+  await expect(item).toContainText(/added \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
+  expect(await item.innerText()).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toggleHelp, useApp } from '../store/store';
-import { formatBytes } from './format';
+import { eventCounts, formatBytes } from './format';
 import { openFile } from '../store/open';
 import { SessionActions } from './library/SessionActions';
 
@@ -27,7 +27,7 @@ export function Toolbar() {
         onChange={(e) => { const f = e.target.files?.[0]; if (f) void openFile(f); e.target.value = ''; }} />
       {summary && (
         <span className="file" title={summary.fileName}>
-          {summary.fileName ?? 'session'} · {summary.header?.id ?? 'no header'} · {formatBytes(summary.byteLength)} {summary.encoding} · {summary.length.toLocaleString()} events · loaded in {Math.round(summary.loadMs)} ms
+          {summary.fileName ?? 'session'} · {summary.header?.id ?? 'no header'} · {formatBytes(summary.byteLength)} {summary.encoding} · {eventCounts(summary.length, summary.storedEventCount)} · loaded in {Math.round(summary.loadMs)} ms
         </span>
       )}
       <SessionActions />

@@ -27,6 +27,22 @@ export function relTime(ms: number): string {
   return (neg ? '−' : '+') + body;
 }
 
+/** A date a person reads at a glance, `8 Jan 2026, 17:42` (local time unless `timeZone` is given). */
+export function readableDate(ms: number, timeZone?: string): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return String(ms);
+  return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, ...(timeZone ? { timeZone } : {}) });
+}
+
+/**
+ * How many events the viewer shows against how many the file stores: `405 events (400 stored, 5
+ * added on load)`, or `400 events` when they agree.
+ */
+export function eventCounts(length: number, stored: number): string {
+  const added = length - stored;
+  return added > 0 ? `${length.toLocaleString('en-US')} events (${stored.toLocaleString('en-US')} stored, ${added.toLocaleString('en-US')} added on load)` : `${length.toLocaleString('en-US')} events`;
+}
+
 export function absTime(ms: number): string {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();

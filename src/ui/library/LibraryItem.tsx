@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { absTime, formatBytes } from '../format';
+import { absTime, formatBytes, readableDate } from '../format';
 import { openFromLibrary, removeEntry, renameEntry, setNotice, verdictLabel, type LibraryEntry } from '../../store/library';
 
 /** One kept session: its facts, and open / rename / delete. */
@@ -35,12 +35,12 @@ export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry
       <div className="lib-meta mono">
         <span>{formatBytes(e.size)} {e.encoding}</span>
         <span className={`badge ${e.verdict.ok ? '' : 'err'}`}>{verdictLabel(e)}</span>
-        {e.eventCount !== undefined && <span>{e.eventCount.toLocaleString()} events</span>}
+        {e.eventCount !== undefined && <span title="Events stored in the file; the viewer adds crash-repair closers and an end-seed marker on load">{e.eventCount.toLocaleString('en-US')} events stored</span>}
       </div>
       <div className="lib-meta mono">
         <span title="Session id">{e.sessionId ?? 'no header'}</span>
-        {e.createdAt !== undefined && <span title="Session createdAt">created {absTime(e.createdAt)}</span>}
-        <span title="Added to the library">added {absTime(e.addedAt)}</span>
+        {e.createdAt !== undefined && <span title={`Session createdAt: ${absTime(e.createdAt)}`}>created {readableDate(e.createdAt)}</span>}
+        <span title={`Added to the library: ${absTime(e.addedAt)}`}>added {readableDate(e.addedAt)}</span>
         {forkOf !== undefined && <span>fork of {forkOf} at seq {(e.seedLength ?? 1) - 1}</span>}
       </div>
       <div className="lib-actions">
