@@ -69,14 +69,18 @@ test('the browser enforces it: inline script and off-origin requests are blocked
   expect(w.offOrigin()).toEqual([]);
 });
 
-test('?url= on another origin is refused by connect-src and says so', async ({ page }, testInfo) => {
+test('?url= on another origin is refused before any request, and connect-src blocks one all the same', async ({ page }, testInfo) => {
   const w = await watch(page, new URL(testInfo.project.use.baseURL!).origin);
   await page.goto(`/?url=${encodeURIComponent(`${EVIL_ORIGIN}/session.jsonl`)}`);
-  await expect(status(page).getByRole('alert')).toContainText(`Could not fetch ${EVIL_ORIGIN}/session.jsonl`);
+  await expect(status(page).getByRole('alert')).toContainText(`Could not open ${EVIL_ORIGIN}/session.jsonl: only same-origin addresses are allowed`);
   expect(w.offOrigin()).toEqual([]);
+  // the policy itself: a fetch to another origin from the page is blocked by connect-src
+  const outcome = await page.evaluate((url) => fetch(url).then(() => 'fetched', () => 'blocked'), `${EVIL_ORIGIN}/session.jsonl`);
+  expect(outcome).toBe('blocked');
   const v = await w.violations();
   expect(v.length).toBeGreaterThan(0);
   for (const x of v) expect(x).toMatch(new RegExp(`^connect-src ${EVIL_ORIGIN}/session.jsonl`));
+  expect(w.offOrigin()).toEqual([]);
 });
 
 test('the zstd demo (WebAssembly checksum) loads under the CSP without a violation', async ({ page }, testInfo) => {

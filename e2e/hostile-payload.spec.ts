@@ -49,7 +49,7 @@ async function explore(page: Page) {
   const panel = page.getByRole('tabpanel');
   for (const name of ['Surface', 'Transcript', 'Compare', 'Log']) {
     await page.getByRole('tab', { name }).click();
-    await expect(panel.locator('[role=option][data-seq]').first()).toBeVisible();
+    await expect(panel.locator('[data-seq]').first()).toBeVisible();
     if (name === 'Surface') {
       await panel.getByText(/^System prompt/).click();
       await expect(panel.getByText(XSS_PAYLOADS[0]).first()).toBeVisible();
