@@ -4,6 +4,7 @@
  * Family filter when one is set, and counts those outside it; it selects a hit without ever moving
  * the cursor (the toolbar offers "Move cursor to hit" for a hit after it); hits stop at SEARCH_CAP.
  */
+import { lastAtOrBefore } from '../core/timeline';
 import type { SearchBatch } from '../protocol/worker-protocol';
 import { client } from './client';
 import { select, setCursor, useApp } from './store';
@@ -30,13 +31,7 @@ export interface SearchSlice {
   search?: SearchState;
 }
 
-function countAtOrBefore(a: Int32Array, x: number): number {
-  let lo = 0, hi = a.length;
-  while (lo < hi) { const m = (lo + hi) >> 1; if (a[m] <= x) lo = m + 1; else hi = m; }
-  return lo;
-}
-
-const has = (a: Int32Array, x: number) => { const i = countAtOrBefore(a, x) - 1; return i >= 0 && a[i] === x; };
+const has = (a: Int32Array, x: number) => { const i = lastAtOrBefore(a, x); return i >= 0 && a[i] === x; };
 
 /**
  * Collects the batches of a search that starts at `start`: first the hits from `start` to the end,
@@ -109,7 +104,7 @@ export async function runSearch(query: string): Promise<void> {
     const { hits, first } = c.result();
     const prev = get().search;
     // the current hit stays the same hit while earlier ones arrive
-    const index = revealed && prev && prev.index >= 0 ? countAtOrBefore(hits, prev.hits[prev.index]) - 1 : first;
+    const index = revealed && prev && prev.index >= 0 ? lastAtOrBefore(hits, prev.hits[prev.index]) : first;
     set({ search: { query, hits, index, done: from < 0, capped: c.capped, outside: c.outside, families } });
     if (!revealed && index >= 0) { revealed = true; select(hits[index]); }
   }
