@@ -3,7 +3,7 @@
  * whole process, against a bare Node process that reads, splits and JSON.parses the same file
  * (bench/bare-parse.mjs). Runs them in turn `--runs` times (default 5) and keeps each one's best
  * wall time (the machine is shared; CPU time is printed too), with peak RSS from the process
- * itself; then the bin's start-up time (`seqscope --help`). Goals: check within 1.6× the bare
+ * itself; then the bin's start-up time (`seqscope --help`, beside a bare `node -e 0`). Goals: check within 1.6× the bare
  * process, peak RSS within 3× the plaintext, start-up within 150 ms. The last line is one JSON object.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -36,21 +36,22 @@ function time(args: string[]): Run {
 }
 const best = (xs: Run[]): Run => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)) });
 
-const bare: Run[] = [], check: Run[] = [], start: Run[] = [];
+const bare: Run[] = [], check: Run[] = [], start: Run[] = [], node: Run[] = [];
 for (let i = 0; i < runs; i++) {
   bare.push(time(['bench/bare-parse.mjs', file]));
   check.push(time(['bin/seqscope.js', 'check', file]));
   start.push(time(['bin/seqscope.js', '--help']));
+  node.push(time(['-e', '0']));
 }
-const b = best(bare), c = best(check), s = best(start);
+const b = best(bare), c = best(check), s = best(start), n = best(node);
 const plainMb = statSync(file).size / 2 ** 20;
 const figures = {
   events, plainMb: +plainMb.toFixed(1), runs,
   checkMs: Math.round(c.ms), bareMs: Math.round(b.ms), ratio: +(c.ms / b.ms).toFixed(2),
   checkCpuMs: Math.round(c.cpuMs), bareCpuMs: Math.round(b.cpuMs), cpuRatio: +(c.cpuMs / b.cpuMs).toFixed(2),
   checkPeakMb: Math.round(c.peakMb), barePeakMb: Math.round(b.peakMb), rssPerPlain: +(c.peakMb / plainMb).toFixed(2),
-  startupMs: Math.round(s.ms),
+  startupMs: Math.round(s.ms), startupCpuMs: Math.round(s.cpuMs), nodeStartupMs: Math.round(n.ms),
 };
 console.log(`check ${figures.checkMs} ms vs bare read+split+JSON.parse ${figures.bareMs} ms: ratio ${figures.ratio} (goal ≤ 1.6); CPU ${figures.checkCpuMs} vs ${figures.bareCpuMs} ms: ${figures.cpuRatio}`);
-console.log(`check peak RSS ${figures.checkPeakMb} MB = ${figures.rssPerPlain}× the ${figures.plainMb} MB plaintext (goal ≤ 3; bare ${figures.barePeakMb} MB); start-up ${figures.startupMs} ms (goal ≤ 150)`);
+console.log(`check peak RSS ${figures.checkPeakMb} MB = ${figures.rssPerPlain}× the ${figures.plainMb} MB plaintext (goal ≤ 3; bare ${figures.barePeakMb} MB); start-up ${figures.startupMs} ms, CPU ${figures.startupCpuMs} ms (goal ≤ 150; a bare \`node -e 0\` ${figures.nodeStartupMs} ms)`);
 console.log(JSON.stringify(figures));

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SessionError } from '../core/errors';
 import { loadBytes } from '../io/load';
@@ -6,6 +5,7 @@ import { sniffFormat } from '../io/sniff';
 import { formatMomentRecord, formatVerdictRecord } from '../io/verdict-record';
 import { readExportZip } from '../io/zip';
 import { nodeByteText } from './byte-text';
+import { sha256Joined } from './digest';
 import { formatSummary } from './summary';
 
 export interface CheckSettings {
@@ -18,10 +18,6 @@ export interface CheckSettings {
 export interface FileCheck {
   readonly text: string;
   readonly refused: boolean;
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -53,7 +49,7 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
       report({ ...base, ok: false, kind: 'corrupt', code: 'check-failed', message: `Could not check the file: ${msg}` }, `${name}: could not check: ${msg}`);
       return;
     }
-    const record: Record<string, unknown> = { ...base, ...formatVerdictRecord(r, s.digests ? sha256 : undefined) };
+    const record: Record<string, unknown> = { ...base, ...formatVerdictRecord(r, s.digests ? sha256Joined : undefined) };
     if (s.at !== undefined && r.timeline) record.at = formatMomentRecord(r, s.at);
     report(record, s.json ? '' : formatSummary(name, r, s.at));
   };

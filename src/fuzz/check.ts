@@ -3,9 +3,9 @@
  * yields a well-formed verdict, the same verdict twice, within a time bound, and leaves
  * Object.prototype and Array.prototype as they were.
  */
-import { createHash } from 'node:crypto';
 import { loadBytes, type LoadResult } from '../io/load';
 import { formatVerdictRecord } from '../io/verdict-record';
+import { sha256Joined } from '../cli/digest';
 
 export type CaseStatus = 'ok' | 'refused' | 'crash' | 'hang';
 
@@ -25,7 +25,6 @@ export interface CheckOptions {
   fileName?: string;
 }
 
-const sha256 = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
 const protoKeys = (o: object) => Reflect.ownKeys(o).map(String).sort().join('\u0000');
 const OBJECT_KEYS = protoKeys(Object.prototype);
@@ -66,7 +65,7 @@ async function once(bytes: Uint8Array, o: CheckOptions): Promise<{ ms: number; r
     const r = await loadBytes(bytes, { now: 0, fileName: o.fileName });
     const bad = verdictProblem(r);
     if (bad) return { ms: performance.now() - t0, problem: bad };
-    const rec = formatVerdictRecord(r, sha256);
+    const rec = formatVerdictRecord(r, sha256Joined);
     // touch what the viewer reads first, so that lazy paths run too
     if (r.session) { r.session.messages(); r.session.surfaceSeqs(); }
     void r.torn; void r.dropped.length; void r.diagnostics.length;

@@ -2,12 +2,12 @@
  * Every case in ../shared/conformance/index.json through our own loader, compared with DSH's
  * verdict by the rules of that folder's README. The corpus is read in place, never copied.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeByteText } from '../cli/byte-text';
+import { sha256Joined } from '../cli/digest';
 import { loadBytes } from './load';
 import { formatVerdictRecord } from './verdict-record';
 
@@ -18,7 +18,6 @@ const INDEX = path.join(CONFORMANCE_DIR, 'index.json');
 const KIND: Record<string, string> = { Error: 'corrupt', TypeError: 'corrupt', SessionPersistenceCorruptionError: 'corrupt', SessionFormatUnsupportedError: 'unsupported' };
 const EQUAL = ['header', 'storedEventCount', 'closers', 'inspectEventCount', 'firstLiveSeq', 'endSeedAppended', 'endSeedSeqs', 'eventCount',
   'types', 'surfaceSeqs', 'replaceGeneration', 'transcriptSeqs', 'replacementSeqs', 'messageCount', 'messageIds'] as const;
-const sha256 = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
 function canon(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canon);
@@ -41,10 +40,10 @@ describe('conformance corpus', () => {
       const exp = JSON.parse(readFileSync(path.join(CONFORMANCE_DIR, c.expected), 'utf8'));
       const bytes = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, c.file)));
       const r = await loadBytes(bytes, { fileName: c.file, now: 0 });
-      const got = formatVerdictRecord(r, sha256) as Record<string, unknown>;
+      const got = formatVerdictRecord(r, sha256Joined) as Record<string, unknown>;
       // the CLI's fast path (one-byte-per-byte decoding of ASCII lines) must give the same record
       const fast = await loadBytes(bytes, { fileName: c.file, now: 0, byteText: nodeByteText });
-      expect(formatVerdictRecord(fast, sha256), 'the latin1 fast path').toEqual(got);
+      expect(formatVerdictRecord(fast, sha256Joined), 'the latin1 fast path').toEqual(got);
       expect(got.ok, `ok differs (DSH: ${exp.message ?? 'ok'}; ours: ${got.message ?? 'ok'})`).toBe(exp.ok);
       if (!exp.ok) {
         expect(got.kind, 'refusal kind').toBe(KIND[exp.errorName]);

@@ -2,11 +2,14 @@ import { stringifyJson } from '../core/json';
 import type { SessionEvent } from '../core/types';
 import type { LoadResult } from './load';
 
+/** A hex digest of texts joined with "\n", given one at a time (sha256 in the CLI). */
+export type JoinedDigest = (parts: Iterable<string>) => string;
+
 /**
  * The verdict as one JSON-ready record, in the field names of the conformance corpus
- * (shared/conformance/README.md). `hash` turns a text into a hex digest (sha256 in the CLI).
+ * (shared/conformance/README.md), with `messagesDigest` and `seedDigest` when `digest` is given.
  */
-export function formatVerdictRecord(r: LoadResult, hash?: (text: string) => string): Record<string, unknown> {
+export function formatVerdictRecord(r: LoadResult, digest?: JoinedDigest): Record<string, unknown> {
   if (!r.verdict.ok) {
     const v = r.verdict;
     return { ok: false, kind: v.kind, code: v.code, message: v.message, ...(v.line !== undefined ? { line: v.line } : {}), ...(v.seq !== undefined ? { seq: v.seq } : {}) };
@@ -42,14 +45,18 @@ export function formatVerdictRecord(r: LoadResult, hash?: (text: string) => stri
     messageCount: messages.length,
     messageIds: messages.map((m) => m.id),
   };
-  if (hash) {
-    out.messagesDigest = hash(messages.map((m) => stringifyJson(m)).join('\n'));
-    const seed: string[] = [];
-    for (let i = 0; i < r.firstLiveSeq; i++) seed.push(stringifyJson(log.event(i)));
-    out.seedDigest = hash(seed.join('\n'));
+  if (digest) {
+    out.messagesDigest = digest(messages.map((m) => stringifyJson(m)));
+    out.seedDigest = digest(seedTexts(r));
   }
   if (r.nonJsonNumberSeqs.length) out.nonJsonNumbers = r.nonJsonNumberSeqs.slice(0, 100);
   return out;
+}
+
+/** The seed events as JSON texts, one at a time. */
+function* seedTexts(r: LoadResult): Generator<string> {
+  const log = r.session!.log;
+  for (let i = 0; i < r.firstLiveSeq; i++) yield stringifyJson(log.event(i));
 }
 
 /** `at`: the log truncated at seq N (no repair runs on a truncated prefix). */
