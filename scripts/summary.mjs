@@ -9,6 +9,10 @@ else { console.log('unit report missing'); failed += 1; }
 const e2e = read('reports/e2e.json');
 if (e2e) { passed += e2e.stats.expected + e2e.stats.flaky; failed += e2e.stats.unexpected + (e2e.errors?.length ?? 0); }
 else { console.log('e2e report missing'); failed += 1; }
+// each browser fuzz case is one check: ok or refused passes, a crash or a hang fails
+const fuzz = read('reports/fuzz-browser.json');
+if (fuzz) { passed += fuzz.ok + fuzz.refused; failed += fuzz.crashes + fuzz.hangs; }
+else { console.log('browser fuzz report missing'); failed += 1; }
 if (existsSync('reports/typecheck.failed')) { console.log('typecheck failed'); failed += 1; }
 if (passed === 0) { console.log('no test ran'); failed += 1; }
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, unit tests, build and e2e; ends with one line "N passed, N failed".
+# `npm test`: typecheck, unit tests, build, e2e and 100 browser fuzz cases; ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -8,5 +8,6 @@ rc=0
 echo "== typecheck"; npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json || { rc=1; echo "typecheck failed" > reports/typecheck.failed; }
 echo "== unit"; npx vitest run || rc=1
 echo "== e2e (builds the app)"; npx playwright test || rc=1
+echo "== browser fuzz (reuses that build): 100 fixed cases"; npm run -s fuzz -- --browser --cases 100 --seed 1 --report reports/fuzz-browser.json || rc=1
 node scripts/summary.mjs || rc=1
 exit $rc

@@ -1,5 +1,7 @@
 /**
- * Seeded fuzzer: `npm run -s fuzz -- --cases N [--seed S] [--timeout MS] [--in-process]`.
+ * Seeded fuzzer: `npm run -s fuzz -- --cases N [--seed S] [--timeout MS] [--in-process]`; with
+ * `--browser [--report FILE] [--verbose]`, the same cases (and the shared corpora) opened in the
+ * built app in Chromium (src/fuzz/browser.ts).
  * Mutates valid logs (bytes, lines, JSON values, zstd frames) and checks the load invariants on
  * each case in a worker thread with a watchdog, so that a real hang is caught and counted.
  * Ends with one JSON line: {"cases","ok","refused","crashes","hangs","maxMs"}; exit 1 on any
@@ -9,10 +11,10 @@ import { Worker } from 'node:worker_threads';
 import { makeCase } from './cases';
 import { checkBytes, type CaseResult } from './check';
 
-interface Args { cases: number; seed: number; timeoutMs: number; inProcess: boolean }
+interface Args { cases: number; seed: number; timeoutMs: number; inProcess: boolean; browser: boolean; report?: string; verbose: boolean }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { cases: 100, seed: 1, timeoutMs: 10_000, inProcess: false };
+  const a: Args = { cases: 100, seed: 1, timeoutMs: 10_000, inProcess: false, browser: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const num = () => { const v = Number(argv[++i]); if (!Number.isSafeInteger(v) || v < 0) throw new Error(`${k} needs a non-negative integer`); return v; };
@@ -20,7 +22,10 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--seed') a.seed = num();
     else if (k === '--timeout') a.timeoutMs = num();
     else if (k === '--in-process') a.inProcess = true;
-    else throw new Error(`unknown option ${k}; usage: fuzz --cases N [--seed S] [--timeout MS] [--in-process]`);
+    else if (k === '--browser') a.browser = true;
+    else if (k === '--verbose') a.verbose = true;
+    else if (k === '--report' && i + 1 < argv.length) a.report = argv[++i];
+    else throw new Error(`unknown option ${k}; usage: fuzz --cases N [--seed S] [--timeout MS] [--in-process] | fuzz --browser --cases N [--seed S] [--report FILE] [--verbose]`);
   }
   return a;
 }
@@ -62,6 +67,7 @@ class Runner {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.browser) return (await import('./browser')).runBrowserFuzz(args);
   const runner = args.inProcess ? null : new Runner();
   const sum = { cases: 0, ok: 0, refused: 0, crashes: 0, hangs: 0, maxMs: 0 };
   const every = Math.max(1, Math.ceil(args.cases / 10));

@@ -28,14 +28,14 @@ export async function readInput(input: Uint8Array | Blob): Promise<Uint8Array | 
  * Opens bytes of any supported kind (decisions §4), detected by magic bytes. A ZIP opens its root
  * session (or `entry` when given); its other sessions and media stay in `archive`. A file that is
  * clearly something else (empty, an image, an HTML page, binary data) is refused with a SessionError
- * naming what it is, before any parsing.
+ * naming what it is, before any parsing; its kind is DSH's (no session header: corrupt).
  */
 export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & { entry?: string } = {}): Promise<OpenResult> {
   const bytes = await readInput(input);
   // a zstd Blob is read a slice at a time by the loader
   if (bytes instanceof Blob) return { result: await loadBytes(bytes, opts), container: 'log' };
   const foreign = nameForeignFormat(bytes);
-  if (foreign) throw new SessionError('not-a-log', foreign === 'an empty file' ? 'This is an empty file, not a session log.' : `This is ${foreign}, not a session log.`, { kind: 'unsupported' });
+  if (foreign) throw new SessionError('not-a-log', foreign === 'an empty file' ? 'This is an empty file, not a session log.' : `This is ${foreign}, not a session log.`, { kind: 'corrupt' });
   const format = sniffFormat(bytes);
   if (format === 'zip') {
     const archive = readExportZip(bytes);

@@ -292,6 +292,7 @@ export type FromWorker =
   | { kind: 'loaded'; summary: Summary }
   /** The followed session after an append: the same session, grown. */
   | { kind: 'appended'; summary: Summary }
-  | { kind: 'failed'; message: string }
+  /** `refusal`: the file was read and refused as a whole (DSH's verdict kind and our code); absent for a cancel or a worker failure. */
+  | { kind: 'failed'; message: string; refusal?: { kind: 'corrupt' | 'unsupported'; code: string } }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; message: string };

@@ -1,6 +1,7 @@
 /**
- * Hooks for `npm run bench -- browser` (bench/browser.ts), installed only when the page URL has
- * `?bench`: set the cursor, read the state, and run the parse-only baseline in the session worker.
+ * Hooks for `npm run bench -- browser` (bench/browser.ts) and the browser fuzzer
+ * (src/fuzz/browser.ts), installed only when the page URL has `?bench`: set the cursor, read the
+ * state, count settled loads, and run the parse-only baseline in the session worker.
  */
 import { client } from './client';
 import { setMarks } from './marks';
@@ -9,7 +10,11 @@ import { setCursor, useApp } from './store';
 
 export function installBenchHook(): void {
   if (!new URLSearchParams(location.search).has('bench')) return;
+  // loads that settled (left the loading phase: loaded, failed or cancelled), however short
+  let settles = 0;
+  useApp.subscribe((s, prev) => { if (prev.phase === 'loading' && s.phase !== 'loading') settles++; });
   (globalThis as unknown as { seqscopeBench: unknown }).seqscopeBench = {
+    settles: () => settles,
     setCursor,
     setMarks,
     runSearch,

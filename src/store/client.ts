@@ -1,10 +1,13 @@
 /** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
 import type { FromWorker, Request, Summary, ToWorker } from '../protocol/worker-protocol';
 
+export interface Refusal { readonly kind: 'corrupt' | 'unsupported'; readonly code: string }
+
 export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;
   onLoaded(summary: Summary): void;
-  onFailed(message: string): void;
+  /** `refusal`: the file was read and refused as a whole (not a cancel or a broken worker). */
+  onFailed(message: string, refusal?: Refusal): void;
 }
 
 export class SessionClient {
@@ -34,7 +37,7 @@ export class SessionClient {
       const m = ev.data;
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
-      else if (m.kind === 'failed') { this.settle(); cb.onFailed(m.message); }
+      else if (m.kind === 'failed') { this.settle(); cb.onFailed(m.message, m.refusal); }
       else if (m.kind === 'appended') { const w = this.appendWaiters.shift(); w?.resolve(m.summary); }
       else {
         const p = this.pending.get(m.id);

@@ -11,7 +11,7 @@ export const DEFAULT_DEMO = 'demo.jsonl';
 /** Opens a file the user brought; once it loads it is kept in the library. */
 export async function openFile(file: File): Promise<void> {
   if (!(await admitFileSize(file))) return;
-  useApp.setState({ phase: 'loading', progress: { done: 0, total: file.size }, message: undefined });
+  useApp.setState({ phase: 'loading', progress: { done: 0, total: file.size }, message: undefined, refusal: undefined });
   await openAndKeep(file, file.name, `file:${file.name}`);
 }
 

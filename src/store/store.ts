@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { LineageInfo, Moment, Row, Summary } from '../protocol/worker-protocol';
-import { client } from './client';
+import { client, type Refusal } from './client';
 import type { View } from './hash';
 import type { LibraryState } from './library';
 import type { BrokenLineSlice } from './broken-line';
@@ -23,6 +23,8 @@ export interface AppState extends MarksSlice, FollowSlice, SearchSlice, BrokenLi
    */
   progress: { done: number; total: number; events?: number; startTime?: number };
   message?: string;
+  /** Why the last load failed, when the file itself was refused as a whole (shown as a verdict banner). */
+  refusal?: Refusal;
   sessionName?: string;
   summary?: Summary;
   cursor: number;
@@ -115,7 +117,7 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
   generation++;
   const gen = generation;
   dropRows();
-  set({ playing: false, phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, sessionName, summary: undefined, moment: undefined,
+  set({ playing: false, phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, message: undefined, refusal: undefined, sessionName, summary: undefined, moment: undefined,
     selected: undefined, lineage: undefined, filterSeqs: undefined, families: null, search: undefined, markA: undefined, markB: undefined, ...(restore.view ? { view: restore.view } : {}),
     ...(restore.follow ? {} : { liveSession: undefined }) });
   client.load(bytes, fileName, {
@@ -134,7 +136,7 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
       if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);
     },
-    onFailed: (message) => { if (gen === generation) { beforeLoad = undefined; set({ phase: 'failed', message }); restore.onFailed?.(message); } },
+    onFailed: (message, refusal) => { if (gen === generation) { beforeLoad = undefined; set({ phase: 'failed', message, refusal }); restore.onFailed?.(message); } },
   }, restore.entry, restore.follow);
 }
 
@@ -165,7 +167,7 @@ export function setLiveSession(liveSession: LiveSessionState | undefined): void 
 }
 
 export function failOpen(message: string): void {
-  set({ phase: 'failed', message });
+  set({ phase: 'failed', message, refusal: undefined });
 }
 
 /** Cancel: stops the load and returns to the session that was open, at the same seq and selection. */

@@ -18,6 +18,7 @@ import { LibraryNotice } from './library/LibraryNotice';
 import { RegionBoundary } from './RegionBoundary';
 import { TourCaption } from './tour/TourCaption';
 import { TourPanel } from './tour/TourPanel';
+import { RefusalBanner } from './RefusalBanner';
 
 /** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
 export function App() {
@@ -43,7 +44,7 @@ export function App() {
       <RegionBoundary name="Toolbar" className="toolbar"><Toolbar /></RegionBoundary>
       {phase === 'loading' ? <LoadProgress /> : <div />}
       <div className="banners">
-        {hasSummary && <RegionBoundary name="Verdict banner" className="banner"><VerdictBanner /></RegionBoundary>}
+        <RegionBoundary name="Verdict banner" className="banner">{hasSummary ? <VerdictBanner /> : <RefusalBanner />}</RegionBoundary>
         <RegionBoundary name="Tour" className="tour-caption"><TourCaption /></RegionBoundary>
       </div>
       <div className="main">

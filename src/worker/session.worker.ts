@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** The session worker: loads bytes with the core loader, keeps the result, answers queries. */
+import { SessionError } from '../core/errors';
 import { LoadCancelled } from '../io/load';
 import { openBytes, readInput, type OpenResult } from '../io/open';
 import { compareWith, containerFields, forkExportFile, mediaList } from './extras';
@@ -42,7 +43,8 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       post({ kind: 'loaded', summary }, transferables(summary));
     } catch (err) {
       preview = undefined;
-      post({ kind: 'failed', message: err instanceof LoadCancelled ? 'Load cancelled.' : `Could not load: ${String((err as Error)?.message ?? err)}` });
+      const refusal = err instanceof SessionError ? { kind: err.kind, code: err.code } : undefined;
+      post({ kind: 'failed', message: err instanceof LoadCancelled ? 'Load cancelled.' : `Could not load: ${String((err as Error)?.message ?? err)}`, ...(refusal ? { refusal } : {}) });
     }
     return;
   }
