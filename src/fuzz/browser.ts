@@ -138,8 +138,10 @@ async function exercise(query: string): Promise<string[]> {
     for (const el of document.querySelectorAll('.region-failed')) problems.push(`${where}: ${el.getAttribute('data-region')} failed: ${el.querySelector('.region-error')?.textContent ?? ''}`);
   };
   const moved = () => { const s = B.state(); return !s.summary || s.summary.length === 0 || s.moment?.seq === s.cursor; };
-  const tab = (name: string) => [...document.querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent === name);
-  for (const name of ['Surface', 'Transcript', 'Compare', 'Log']) {
+  const tab = (name: string) => [...document.querySelectorAll<HTMLElement>('[role=tablist][aria-label=Views] [role=tab]')].find((t) => t.textContent === name);
+  // every tab the app has (the Log last, for the row and the search)
+  const names = [...document.querySelectorAll<HTMLElement>('[role=tablist][aria-label=Views] [role=tab]')].map((t) => t.textContent ?? '').filter((n) => n !== 'Log');
+  for (const name of [...names, 'Log']) {
     tab(name)?.click();
     await frame(); await frame();
     failed(`tab ${name}`);
