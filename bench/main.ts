@@ -32,7 +32,7 @@ for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
   }
 }
 
-type Phase = { ms: number; peakRssMb: number; events?: number; foldP50Ms?: number; foldP95Ms?: number };
+type Phase = { ms: number; cpuMs: number; peakRssMb: number; events?: number; foldP50Ms?: number; foldP95Ms?: number };
 // The phases run as one bundled ESM file, as the app ships its code (no per-module loader shims).
 execFileSync(process.execPath, ['bench/build-phase.mjs'], { stdio: 'inherit' });
 const run = (mode: string, file: string): Phase => {
@@ -48,10 +48,15 @@ for (const [name, file] of [['plain', plain], ['zstd', zstd]] as const) {
   const figures = {
     bytes: statSync(file).size,
     parseMs: Math.round(parse.ms), loadMs: Math.round(load.ms), ratio: +(load.ms / parse.ms).toFixed(2),
+    parseCpuMs: Math.round(parse.cpuMs), loadCpuMs: Math.round(load.cpuMs),
     parsePeakRssMb: Math.round(parse.peakRssMb), peakRssMb: Math.round(load.peakRssMb),
     foldP50Ms: +load.foldP50Ms!.toFixed(3), foldP95Ms: +load.foldP95Ms!.toFixed(3),
   };
-  console.log(`${name}: ${figures.bytes} bytes; split+parse ${figures.parseMs} ms (peak ${figures.parsePeakRssMb} MB); full load ${figures.loadMs} ms (peak ${figures.peakRssMb} MB); ratio ${figures.ratio}; fold-to-N p50 ${figures.foldP50Ms} ms, p95 ${figures.foldP95Ms} ms`);
+  console.log(`${name}: ${figures.bytes} bytes; split+parse ${figures.parseMs} ms, CPU ${figures.parseCpuMs} ms (peak ${figures.parsePeakRssMb} MB); full load ${figures.loadMs} ms, CPU ${figures.loadCpuMs} ms (peak ${figures.peakRssMb} MB); ratio ${figures.ratio}; fold-to-N p50 ${figures.foldP50Ms} ms, p95 ${figures.foldP95Ms} ms`);
   result[name] = figures;
 }
+const [p, z] = [result.plain, result.zstd] as { loadMs: number; loadCpuMs: number }[];
+result.zstdOverPlainLoad = +(z.loadMs / p.loadMs).toFixed(2);
+result.zstdOverPlainLoadCpu = +(z.loadCpuMs / p.loadCpuMs).toFixed(2);
+console.log(`zstd load / plain load: ${result.zstdOverPlainLoad} wall, ${result.zstdOverPlainLoadCpu} CPU`);
 console.log(JSON.stringify(result));
