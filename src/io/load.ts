@@ -141,11 +141,25 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** zstd input is read this many bytes at a time: a Blob's compressed bytes are never all held at once. */
 const ZSTD_PIECE = 8 << 20;
 
-/** The input in pieces: views of a byte array, or slices of a Blob read one at a time. */
+/**
+ * The input in pieces: views of a byte array, or slices of a Blob. A Blob's next slice is read
+ * while the current one is decoded (at most two are held at once).
+ */
 async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator<Uint8Array> {
-  const n = input instanceof Uint8Array ? input.length : input.size;
-  for (let p = 0; p < n; p += size) {
-    yield input instanceof Uint8Array ? input.subarray(p, Math.min(n, p + size)) : new Uint8Array(await input.slice(p, p + size).arrayBuffer());
+  if (input instanceof Uint8Array) {
+    for (let p = 0; p < input.length; p += size) yield input.subarray(p, Math.min(input.length, p + size));
+    return;
+  }
+  const read = (p: number) => {
+    const r = input.slice(p, p + size).arrayBuffer().then((b) => new Uint8Array(b));
+    r.catch(() => undefined); // a read left behind by a refusal or a cancel must not go unhandled
+    return r;
+  };
+  let next = input.size > 0 ? read(0) : undefined;
+  for (let p = 0; next; p += size) {
+    const piece = await next;
+    next = p + size < input.size ? read(p + size) : undefined;
+    yield piece;
   }
 }
 
