@@ -1,15 +1,17 @@
 /**
  * Issue 17: `seqscope serve DIR`, by spawning the CLI as a user does and opening the address it
  * prints: the built viewer with the same security headers as `vite preview`, the folder API from
- * the page's own origin (listing, bytes, ranges), a session of the folder opened from it, and the
- * refusals a page of another origin or a path outside the folder meet.
+ * the page's own origin (listing, bytes, ranges), a session of the folder opened from it and
+ * followed as the file grows, and the refusals met by a wrong token, a path outside the folder
+ * and a write.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { coreLoad, DEMO, waitLoaded } from './helpers';
+import { closedToolTurn, headerRecord, jsonl } from '../src/testing/builders';
+import { coreLoad, DEMO, slider, status, waitLoaded } from './helpers';
 
 let dir: string;
 let child: ChildProcess;
@@ -76,6 +78,20 @@ test('opens a session of the folder in the viewer', async ({ page }) => {
   await page.goto(new URL(`/?url=${encodeURIComponent(`${folder()}--home-dev-proj--/s1/session.jsonl`)}`, url).href);
   await waitLoaded(page, r.session!.log.length - 1);
   await expect(page.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'ok');
+});
+
+test('follows a session of the folder as the file grows', async ({ page }) => {
+  mkdirSync(path.join(dir, 'live'), { recursive: true });
+  const file = path.join(dir, 'live', 'session.jsonl');
+  writeFileSync(file, jsonl([headerRecord('live-serve'), ...closedToolTurn(0, 1)]));
+  await page.goto(new URL(`/?url=${encodeURIComponent(`${folder()}live/session.jsonl`)}&follow`, url).href);
+  await expect(status(page)).toHaveAttribute('data-events', '8', { timeout: 30_000 });
+  appendFileSync(file, jsonl(closedToolTurn(8, 2)));
+  await expect(status(page)).toHaveAttribute('data-events', '16');
+  await expect(slider(page)).toHaveAttribute('aria-valuemax', '15');
+  await expect(page.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'ok');
+  // the page keeps polling: leave it before the server and the folder go
+  await page.goto('about:blank');
 });
 
 test('refuses a wrong token, a path outside the folder and a write', async ({ request }) => {
