@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
   dir = mkdtempSync(path.join(tmpdir(), 'seqscope-follow-'));
   server = await serveFolder(dir);
   // the app allows no other origin: its /srv/ is the folder server, as `seqscope serve` would be
-  await page.route('**/srv/**', async (route) => {
+  await page.route((u) => u.pathname.startsWith('/srv/'), async (route) => {
     const url = new URL(route.request().url());
     route.fulfill({ response: await route.fetch({ url: server.origin + url.pathname.slice('/srv'.length) }) });
   });

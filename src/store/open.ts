@@ -1,5 +1,6 @@
 /** Where sessions come from: a dropped or picked file, `?url=`, a kept library session, or a built-in demo. */
 import { openFollowed, urlSource } from './live-session';
+import { openHttpFolder } from './folder';
 import { parseHash } from './hash';
 import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library';
 import { admitFileSize } from './size-guard';
@@ -83,6 +84,8 @@ export function openInitial(): void {
   const tourUrl = q.get('tour');
   if (tourUrl) void openTourUrl(tourUrl);
   else if (h.tour) void openKeptTour(h.tour);
+  const folder = q.get('folder');
+  if (folder !== null && sameOrigin(folder)) void openHttpFolder(folder);
   if (url && q.has('follow')) { void openFollowed(urlSource(url), `url:${url}`, restore); return; }
   if (url) { void openUrl(url, restore); return; }
   const lib = parseLibName(h.session);
@@ -95,4 +98,9 @@ export function openInitial(): void {
   if (h.session?.startsWith('url:')) { void openUrl(h.session.slice(4), restore); return; }
   if (h.session?.startsWith('demo:')) { void openDemo(h.session.slice(5), restore); return; }
   void openDemo(DEFAULT_DEMO, h.session ? {} : restore);
+}
+
+/** A folder path this page may list: same origin, as the Content-Security-Policy requires anyway. */
+function sameOrigin(path: string): boolean {
+  try { return new URL(path, location.href).origin === location.origin; } catch { return false; }
 }

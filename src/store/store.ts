@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { LineageInfo, Moment, Row, Summary } from '../protocol/worker-protocol';
 import { client, type Refusal } from './client';
 import type { View } from './hash';
+import type { FolderState } from './folder';
 import type { LibraryState } from './library';
 import type { BrokenLineSlice } from './broken-line';
 import type { FollowSlice } from './follow';
@@ -46,6 +47,10 @@ export interface AppState extends MarksSlice, FollowSlice, SearchSlice, BrokenLi
   tour: TourState;
   /** A followed live session (src/store/live-session.ts): `live` keeps the cursor at the end as the log grows. */
   liveSession?: LiveSessionState;
+  /** The open folder of sessions (src/store/folder.ts), whether its panel shows, and a kept folder to offer to reopen. */
+  folder?: FolderState;
+  folderPanel?: boolean;
+  savedFolder?: string;
 }
 
 export interface LiveSessionState {

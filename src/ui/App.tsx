@@ -13,6 +13,7 @@ import { ForkComparePane } from './library/ForkComparePane';
 import { Scrubber } from './Scrubber';
 import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
+import { FolderPanel } from './folder/FolderPanel';
 import { LibraryDrawer } from './library/LibraryDrawer';
 import { LibraryNotice } from './library/LibraryNotice';
 import { RegionBoundary } from './RegionBoundary';
@@ -55,6 +56,7 @@ export function App() {
       <RegionBoundary name="Status bar" className="status"><StatusBar /></RegionBoundary>
       <Shortcuts />
       <LibraryDrawer />
+      <FolderPanel />
       <LibraryNotice />
       <RegionBoundary name="Tour editor" className="tour-panel"><TourPanel /></RegionBoundary>
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toggleHelp, useApp } from '../store/store';
 import { eventCounts, formatBytes } from './format';
 import { openFile } from '../store/open';
+import { FolderActions } from './folder/FolderActions';
 import { SessionActions } from './library/SessionActions';
 
 type Theme = 'system' | 'light' | 'dark';
@@ -25,6 +26,7 @@ export function Toolbar() {
       <button type="button" onClick={() => input.current?.click()}>Open file</button>
       <input ref={input} className="visually-hidden" type="file" aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
         onChange={(e) => { const f = e.target.files?.[0]; if (f) void openFile(f); e.target.value = ''; }} />
+      <FolderActions />
       {summary && (
         <span className="file" title={summary.fileName}>
           {summary.fileName ?? 'session'} · {summary.header?.id ?? 'no header'} · {formatBytes(summary.byteLength)} {summary.encoding} · {eventCounts(summary.length, summary.storedEventCount)} · loaded in {Math.round(summary.loadMs)} ms
