@@ -6,6 +6,7 @@ import { deepFreeze, snapshotJsonValue } from './json';
 import { MessageDeriver } from './messages';
 import { InvariantChecker } from './invariants';
 import { LineageIndex } from './lineage';
+import { ActivityIndex } from './activity';
 import { LogIndex } from './log-index';
 import { Timeline } from './timeline';
 import { SurfaceFold } from './surface';
@@ -34,6 +35,8 @@ export class Session {
   readonly log: EventLog;
   readonly fold: SurfaceFold;
   readonly index = new LogIndex();
+  /** Usage, tool-call and context numbers for the overview (issue 11). */
+  readonly activity = new ActivityIndex();
   readonly invariants = new InvariantChecker();
   firstLiveSeq = 0;
   private readonly deriver = new MessageDeriver();
@@ -91,6 +94,7 @@ export class Session {
     }
     this.fold.apply(plan);
     this.index.observe(x, i);
+    this.activity.observe(x, i);
   }
 
   /**
@@ -117,6 +121,7 @@ export class Session {
     this.log.push(e);
     this.fold.apply(plan);
     this.index.observe(e, seq);
+    this.activity.observe(e, seq);
     this.invariants.observe(e, seq);
     return e;
   }

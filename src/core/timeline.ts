@@ -58,6 +58,11 @@ export class Timeline {
     this.turnSeqs = index.turnSeqs.slice();
   }
 
+  /** Every surface node's birth seq and the seq that shadowed it (Infinity: never), in surface order; read-only. */
+  nodeIntervals(): { readonly seqs: Float64Array; readonly removedAt: Float64Array } {
+    return { seqs: this.nodeSeqs, removedAt: this.nodeRemovedAt };
+  }
+
   /** The compaction/summary a checkpoint cites, if any. */
   summaryOf(checkpointSeq: number): number | undefined {
     return this.index.compactionSummary.get(checkpointSeq);

@@ -6,6 +6,8 @@ import type { SessionHeader } from '../core/types';
 import type { HeaderChange, CanonicalHeader } from '../core/request-header';
 import type { MomentCounts } from '../core/timeline';
 import type { Message } from '../core/types';
+import type { Overview } from '../core/overview';
+import type { OverviewStats } from '../core/overview-stats';
 
 /** Row flags (bit set). */
 export const FLAG_SYNTH = 1;
@@ -75,6 +77,12 @@ export interface Summary {
   /** Runs of two or more consecutive `assistant/chunk` events (inclusive ends), folded in the Log. */
   readonly chunkRunStarts?: Int32Array;
   readonly chunkRunEnds?: Int32Array;
+  /**
+   * The overview strip's columns (core/overview.ts) and the session's numbers, built as the load
+   * settles from what it collected (issue 11), so the strip draws without another round trip.
+   */
+  readonly overview?: Overview;
+  readonly overviewStats?: OverviewStats;
   /** What kind of file this came from (issue 4): a log, a DSH snapshot-test fixture, or an export ZIP. */
   readonly container?: 'log' | 'fixture' | 'zip';
   /** For a ZIP: the entry shown (`session.jsonl` or `subagents/<id>/session.jsonl`). */
@@ -270,6 +278,8 @@ export type Request =
   | { op: 'request'; seq: number }
   /** A record DSH would not read, by physical line; replies BrokenLine (the whole text with `full`). */
   | { op: 'brokenLine'; line: number; full?: boolean }
+  /** Numbers for seqs [from, to], the whole session when absent; replies OverviewStats. */
+  | { op: 'overviewStats'; from?: number; to?: number }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
   /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */

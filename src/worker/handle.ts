@@ -20,5 +20,6 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'diff': return q.diff(req.a, req.b);
     case 'request': return q.request(req.seq);
     case 'brokenLine': return q.brokenLine(req.line, req.full);
+    case 'overviewStats': return q.overviewStats(req.from, req.to);
   }
 }

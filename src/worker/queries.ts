@@ -10,6 +10,8 @@ import { diffMoments } from '../core/moment-diff';
 import { RangeCounts } from '../core/range-counts';
 import { requestPayload } from '../core/request-payload';
 import { stepRequests, type StepRequests } from '../core/steps';
+import { buildOverview, type Overview } from '../core/overview';
+import { overviewStats, type OverviewStats } from '../core/overview-stats';
 import { lastAtOrBefore } from '../core/timeline';
 import { isCompactionCheckpoint } from '../core/transcript';
 import type { SessionEvent } from '../core/types';
@@ -41,6 +43,7 @@ export class SessionQueries {
   private stepCache?: StepRequests;
   private summaryCheckpoint?: Map<number, number>;
   private rangeCounts?: RangeCounts;
+  private overviewCache?: Overview;
 
   constructor(private readonly r: LoadResult, private readonly loadMs = 0) {
     this.n = r.session?.log.length ?? 0;
@@ -85,6 +88,8 @@ export class SessionQueries {
       loadMs: this.loadMs,
       chunkRunStarts: this.chunkRuns().starts.slice(), chunkRunEnds: this.chunkRuns().ends.slice(),
       ...(r.live ? { live: { pendingClosers: r.pendingClosers ?? 0, ended: r.live.ended } } : {}),
+      // nested, so structured-cloned rather than transferred: the worker keeps its copy for range numbers
+      overview: this.overview(), overviewStats: this.r.session ? this.overviewStats() : undefined,
     };
   }
 
@@ -341,6 +346,25 @@ export class SessionQueries {
     const t = this.r.timeline, log = this.r.session?.log;
     if (!t || !log || !(seq >= 0 && seq < this.n)) return { none: `There is no event at seq ${seq}.` };
     return clipDepth(requestPayload(t, log, this.steps(), seq));
+  }
+
+  /**
+   * The overview (issue 11): per request, step, turn and tool call, from the log's columns and the
+   * activity index collected at load (no parse). Built once.
+   */
+  overview(): Overview | undefined {
+    const s = this.r.session;
+    if (!s) return undefined;
+    // a live log grows: rebuild when it has
+    if (this.overviewCache?.last !== s.log.length - 1) this.overviewCache = buildOverview(s.log, s.activity, this.r.timeline);
+    return this.overviewCache;
+  }
+
+  /** Numbers for the seqs [from, to] (the whole session without arguments). */
+  overviewStats(from?: number, to?: number): OverviewStats {
+    const o = this.overview();
+    if (!o) throw new Error('No session loaded.');
+    return overviewStats(o, from, to);
   }
 
   /** Whether `seq` is a compaction checkpoint. */
