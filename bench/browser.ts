@@ -5,7 +5,8 @@
  * bytes, zstd decoded first) and full load, time to first usable view (the Log listing this file's
  * rows, which it does while the rest is still indexed) and to every view ready, scrubber updates over 200
  * random jumps (setting the cursor → the status region's data-cursor), the Diff of 100 random A/B
- * pairs (setting the marks → the Diff summary showing them, diffP95Ms), frame intervals while the
+ * pairs (setting the marks → the Diff summary showing them, diffP95Ms), the overview strip's first draw
+ * after the load settles (overviewMs) and its hover redraws, frame intervals while the
  * pointer drags the slider end to end, whole-log search, peak
  * memory while loading (JS heap + ArrayBuffer backing stores, page and worker, sampled every 100 ms
  * over CDP; the baseline and the rest are reported apart),
@@ -166,6 +167,27 @@ async function measure(name: string, file: string) {
     const s = w.seqscopeBench.state().summary;
     return { firstViewMs: w.__first - w.__t0, readyMs: w.__ready - w.__t0, loadMs: s.loadMs, length: s.length };
   });
+  // the overview strip: from the load settling (the overview is asked for) to its first draw, then
+  // 60 hovers across it, each from the pointer event to the overlay and numbers redrawn
+  const overview = await page.evaluate(async () => {
+    const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
+    for (let i = 0; i < 600 && !(last('seqscope:overview-drawn') > last('seqscope:overview-requested')); i++) await new Promise((r) => setTimeout(r, 50));
+    const drawnMs = last('seqscope:overview-drawn') - last('seqscope:overview-requested');
+    const chart = document.querySelector('[data-testid=overview-chart]') as HTMLElement;
+    const box = chart.getBoundingClientRect();
+    const hovers: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const t0 = performance.now();
+      const done = new Promise<void>((resolve) => {
+        const po = new PerformanceObserver((list) => { if (list.getEntries().some((e) => e.startTime >= t0)) { po.disconnect(); resolve(); } });
+        po.observe({ entryTypes: ['mark'] });
+      });
+      chart.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: box.left + ((i * 37) % 100) / 100 * box.width, clientY: box.top + 30 }));
+      await done;
+      hovers.push(performance.getEntriesByName('seqscope:overview-hover').at(-1)!.startTime - t0);
+    }
+    return { drawnMs, hovers };
+  });
   // the load's own peak; what follows (the baseline parses a second copy of the file in the same worker) is reported apart
   const loadPeak = peak, loadPeakPage = peakPage, loadPeakWorker = peakWorker;
   peak = 0;
@@ -291,10 +313,11 @@ async function measure(name: string, file: string) {
   const searchMs = Math.max(...Object.values(search).map((s) => s.ms));
   const figures = {
     parseMs: Math.round(parse.ms), loadMs: Math.round(t.loadMs), ratio: +(t.loadMs / parse.ms).toFixed(2),
-    firstViewMs: Math.round(t.firstViewMs), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)), diffP95Ms: r1(pct(diff.times, 95)),
+    firstViewMs: Math.round(t.firstViewMs), overviewMs: Math.round(overview.drawnMs), overviewHoverP95Ms: r1(pct(overview.hovers, 95)), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)), diffP95Ms: r1(pct(diff.times, 95)),
     readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB),
   };
   console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen`);
+  console.log(`${name}: overview strip drawn ${figures.overviewMs} ms after the load settled; hover redraw p50 ${r1(pct(overview.hovers, 50))} ms, p95 ${figures.overviewHoverP95Ms} ms, max ${r1(Math.max(...overview.hovers))} ms over ${overview.hovers.length} hovers`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
   console.log(`${name}: diff of two moments p50 ${r1(pct(diff.times, 50))} ms, p95 ${figures.diffP95Ms} ms, max ${r1(Math.max(...diff.times))} ms over ${diff.times.length} random A/B pairs (up to ${diff.maxChanged} surface nodes added + removed)`);
   console.log(`${name}: drag over the slider (${Math.round(dragMs)} ms, 151 pointer moves): frame interval p50 ${r1(pct(drag.frames, 50))} ms, p95 ${figures.dragFrameP95Ms} ms, max ${r1(Math.max(...drag.frames))} ms over ${drag.frames.length} frames; ${drag.moments} moments shown`);

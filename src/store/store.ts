@@ -13,10 +13,12 @@ import type { FollowSlice } from './follow';
 import type { MarksSlice } from './marks';
 import type { SearchSlice } from './search';
 import type { TourState } from './tour';
+import type { OverviewSlice } from './overview';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
 export interface AppState extends MarksSlice, FollowSlice, SearchSlice, BrokenLineSlice {
+export interface AppState extends MarksSlice, FollowSlice, SearchSlice, OverviewSlice {
   phase: Phase;
   /**
    * Bytes read of the total, and events read so far; while loading, the Log lists those events
@@ -273,7 +275,9 @@ function flushRows(): void {
 
 /** Play from the cursor (from seq 0 when it stands at the end), or pause. */
 export function togglePlay(play = !get().playing): void {
-  if (play && get().summary && get().cursor >= lastSeq()) setCursor(0);
+  // at the end of the slider's range (the log, or the overview's zoom) play starts over from its start
+  const zoom = get().zoom;
+  if (play && get().summary && get().cursor >= (zoom ? zoom.to : lastSeq())) setCursor(zoom ? zoom.from : 0);
   set({ playing: play && !!get().summary });
 }
 

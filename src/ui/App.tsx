@@ -11,6 +11,7 @@ import { Inspector } from './Inspector';
 import { InspectorDock } from './InspectorDock';
 import { ForkComparePane } from './library/ForkComparePane';
 import { Scrubber } from './Scrubber';
+import { OverviewStrip } from './overview/OverviewStrip';
 import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
 import { FolderPanel } from './folder/FolderPanel';
@@ -52,6 +53,7 @@ export function App() {
         {forkCompare ? <ForkComparePane c={forkCompare} /> : <Views />}
         <InspectorDock><RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary></InspectorDock>
       </div>
+      <RegionBoundary name="Overview" className="overview"><OverviewStrip /></RegionBoundary>
       <RegionBoundary name="Scrubber" className="scrubber"><Scrubber /></RegionBoundary>
       <RegionBoundary name="Status bar" className="status"><StatusBar /></RegionBoundary>
       <Shortcuts />

@@ -17,6 +17,9 @@ export function Scrubber() {
   const playing = useApp((s) => s.playing);
   const [speed, setSpeed] = useState(100);
   const last = summary ? Math.max(0, summary.length - 1) : 0;
+  // zoomed by the overview strip: the slider spans [lo, hi]
+  const zoom = useApp((s) => s.zoom);
+  const lo = zoom ? zoom.from : 0, hi = zoom ? zoom.to : last;
 
   useEffect(() => {
     if (!playing) return;
@@ -28,19 +31,19 @@ export function Scrubber() {
       if (step > 0) {
         acc -= step;
         const c = useApp.getState().cursor;
-        if (c >= last) { togglePlay(false); return; }
-        setCursor(Math.min(last, c + step));
+        if (c >= hi) { togglePlay(false); return; }
+        setCursor(Math.min(hi, c + step));
       }
       raf = requestAnimationFrame(tick);
     };
     raf = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(raf);
-  }, [playing, speed, last]);
+  }, [playing, speed, hi]);
 
   if (!summary) return <div className="scrubber" />;
   const fromX = (clientX: number) => {
     const r = track.current!.getBoundingClientRect();
-    return Math.round(((clientX - r.left) / Math.max(1, r.width)) * last);
+    return lo + Math.round(Math.max(0, Math.min(1, (clientX - r.left) / Math.max(1, r.width))) * (hi - lo));
   };
   const onPointer = (e: PointerEvent<HTMLDivElement>) => {
     if (e.type === 'pointerdown') { e.currentTarget.setPointerCapture(e.pointerId); e.currentTarget.focus(); }
@@ -50,21 +53,21 @@ export function Scrubber() {
   const onKey = (e: KeyboardEvent) => {
     const c = useApp.getState().cursor;
     let n: number | undefined;
-    const big = Math.max(1, Math.round(last / 20));
+    const big = Math.max(1, Math.round((hi - lo) / 20));
     switch (e.key) {
       case 'ArrowRight': case 'ArrowUp': n = e.shiftKey ? turnJump(summary.turnSeqs, c, 1, last) : c + 1; break;
       case 'ArrowLeft': case 'ArrowDown': n = e.shiftKey ? turnJump(summary.turnSeqs, c, -1, last) : c - 1; break;
       case 'PageUp': n = c + big; break;
       case 'PageDown': n = c - big; break;
-      case 'Home': n = 0; break;
-      case 'End': n = last; break;
+      case 'Home': n = lo; break;
+      case 'End': n = hi; break;
       default: return;
     }
     e.preventDefault();
     e.stopPropagation();
-    setCursor(n);
+    setCursor(Math.max(lo, Math.min(hi, n)));
   };
-  const pct = last > 0 ? (cursor / last) * 100 : 100;
+  const pct = hi > lo ? ((cursor - lo) / (hi - lo)) * 100 : 100;
   return (
     <div className="scrubber">
       <button type="button" onClick={() => togglePlay()} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>{playing ? '❚❚' : '▶'}</button>
@@ -73,11 +76,11 @@ export function Scrubber() {
       </select>
       <div className="track-wrap">
       {/* the marks sit under the slider, not in it: a slider's children are presentational, and a failed marks' alert must be reachable */}
-      <RegionBoundary name="Scrubber marks" className="marks-failed"><ScrubberMarks last={last} /></RegionBoundary>
-      <div ref={track} className="track" role="slider" tabIndex={0} aria-label="Seq" aria-valuemin={0} aria-valuemax={last} aria-valuenow={cursor}
+      <RegionBoundary name="Scrubber marks" className="marks-failed"><ScrubberMarks first={lo} last={hi} /></RegionBoundary>
+      <div ref={track} className="track" role="slider" tabIndex={0} aria-label="Seq" aria-valuemin={lo} aria-valuemax={hi} aria-valuenow={cursor}
         aria-valuetext={`seq ${cursor} of ${last}`} aria-orientation="horizontal"
         onKeyDown={onKey} onPointerDown={onPointer} onPointerMove={onPointer}>
-        <MarkFlags last={last} />
+        <MarkFlags first={lo} last={hi} />
         <div className="thumb" style={{ left: `${pct}%` }} />
       </div>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../store/store';
 
 /** Canvas marks under the scrubber: turns, compactions, replacements, repairs, refusal, diagnostics, lineage. */
-export function ScrubberMarks({ last }: { last: number }) {
+export function ScrubberMarks({ first = 0, last }: { first?: number; last: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const summary = useApp((s) => s.summary)!;
   const lineage = useApp((s) => s.lineage);
@@ -18,7 +18,7 @@ export function ScrubberMarks({ last }: { last: number }) {
       g.scale(dpr, dpr);
       const css = getComputedStyle(c);
       const col = (v: string) => css.getPropertyValue(v).trim() || '#888';
-      const x = (s: number) => (last > 0 ? (s / last) * (w - 1) : 0) + 0.5;
+      const x = (s: number) => (last > first ? ((s - first) / (last - first)) * (w - 1) : 0) + 0.5;
       g.fillStyle = col('--bg3'); g.fillRect(0, 14, w, 6);
       const lines = (seqs: ArrayLike<number>, color: string, y0: number, y1: number) => {
         g.strokeStyle = color; g.beginPath();
@@ -42,6 +42,6 @@ export function ScrubberMarks({ last }: { last: number }) {
     const mq = matchMedia('(prefers-color-scheme: dark)');
     mq.addEventListener('change', draw);
     return () => { ro.disconnect(); mo.disconnect(); mq.removeEventListener('change', draw); };
-  }, [summary, lineage, last]);
+  }, [summary, lineage, first, last]);
   return <canvas ref={canvas} aria-hidden="true" />;
 }

@@ -1,0 +1,51 @@
+import { setOverviewAxis, setZoom, toggleOverviewHidden, toggleOverviewTable } from '../../store/overview';
+import { useApp } from '../../store/store';
+import { OverviewChart } from './OverviewChart';
+import { OverviewTable } from './OverviewTable';
+import { statsLine } from './numbers';
+
+/**
+ * The overview strip above the scrubber (issue 11): where tokens and time went, on the scrubber's
+ * x-axis (or wall-clock time), with the session's and the zoomed range's numbers, and a table
+ * instead of the picture one toggle away.
+ */
+export function OverviewStrip() {
+  const summary = useApp((s) => s.summary);
+  const o = summary?.overview;
+  const session = summary?.overviewStats;
+  const range = useApp((s) => s.overviewRange);
+  const zoom = useApp((s) => s.zoom);
+  const kind = useApp((s) => s.overviewAxis ?? 'seq');
+  const table = useApp((s) => s.overviewTable ?? false);
+  const hidden = useApp((s) => s.overviewHidden ?? false);
+  if (!summary) return <div />;
+  const last = Math.max(0, summary.length - 1);
+  const lo = zoom?.from ?? 0, hi = zoom?.to ?? last;
+  const numbers = zoom && range ? `Seq ${lo}–${hi}: ${statsLine(range)}` : session ? `Session: ${statsLine(session)}` : '';
+  return (
+    <section className="overview" aria-label="Overview">
+      <div className="ov-head">
+        <button type="button" className="ov-fold" aria-expanded={!hidden} onClick={toggleOverviewHidden}>Overview</button>
+        <span className="ov-group" role="group" aria-label="X-axis">
+          <button type="button" aria-pressed={kind === 'seq'} onClick={() => setOverviewAxis('seq')}>Seq</button>
+          <button type="button" aria-pressed={kind === 'time'} onClick={() => setOverviewAxis('time')}>Time</button>
+        </span>
+        <button type="button" aria-pressed={table} onClick={toggleOverviewTable}>Table</button>
+        {zoom && <button type="button" onClick={() => setZoom(undefined)}>Zoom out</button>}
+        <span className="ov-numbers" data-testid="overview-numbers" title={numbers}>{numbers}</span>
+      </div>
+      {!hidden && o && (table ? <OverviewTable o={o} lo={lo} hi={hi} /> : <OverviewChart o={o} lo={lo} hi={hi} />)}
+      {!hidden && o && !table && <Legend />}
+    </section>
+  );
+}
+
+function Legend() {
+  return (
+    <div className="ov-legend" aria-hidden="true">
+      <span className="k-ctx">context tokens</span><span className="k-est">estimated</span><span className="k-win">window</span>
+      <span className="k-out">output</span><span className="k-comp">compaction</span><span className="k-prune">prune</span>
+      <span className="k-ttft">to 1st chunk</span><span className="k-dec">decoding</span><span className="k-tool">tool</span><span className="k-err">error</span>
+    </div>
+  );
+}
