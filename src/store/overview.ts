@@ -23,12 +23,12 @@ export interface OverviewSlice {
 const set = useApp.setState;
 const get = useApp.getState;
 
-// a new summary (a load settled, or a new file) drops the old zoom and range numbers
+// a new load drops the old zoom and range numbers (a followed log that grows keeps them)
 useApp.subscribe((s, prev) => {
   if (s.summary === prev.summary) return;
-  set({ overviewRange: undefined, zoom: undefined });
+  if (!s.summary) { set({ overviewRange: undefined, zoom: undefined }); return; }
   // the load settled: `npm run bench -- browser` times the strip's first draw from here (overviewMs)
-  if (s.summary?.overview) performance.mark('seqscope:overview-requested');
+  if (!prev.summary && s.summary.overview) performance.mark('seqscope:overview-requested');
 });
 
 let rangeToken = 0;
