@@ -17,8 +17,7 @@ import type { OverviewSlice } from './overview';
 
 export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 
-export interface AppState extends MarksSlice, FollowSlice, SearchSlice, BrokenLineSlice {
-export interface AppState extends MarksSlice, FollowSlice, SearchSlice, OverviewSlice {
+export interface AppState extends MarksSlice, FollowSlice, SearchSlice, BrokenLineSlice, OverviewSlice {
   phase: Phase;
   /**
    * Bytes read of the total, and events read so far; while loading, the Log lists those events
