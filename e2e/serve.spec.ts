@@ -94,6 +94,22 @@ test('follows a session of the folder as the file grows', async ({ page }) => {
   await page.goto('about:blank');
 });
 
+test('the printed address lists the folder in the viewer, opens a session from the list and follows it', async ({ page }) => {
+  const file = path.join(dir, 'sessions', '--home-dev-proj--', 's-live', 'session.jsonl');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, jsonl([headerRecord('s-live', { cwd: '/home/dev/proj' }), ...closedToolTurn(0, 1)]));
+  await page.goto(url.href);
+  const panel = page.getByRole('complementary', { name: 'Folder' });
+  const item = panel.getByRole('option', { name: 'Open s-live' });
+  await expect(item).toHaveAttribute('data-verdict', 'ok', { timeout: 30_000 });
+  await item.click();
+  await expect(status(page)).toHaveAttribute('data-events', '8', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'true');
+  appendFileSync(file, jsonl(closedToolTurn(8, 2)));
+  await expect(status(page)).toHaveAttribute('data-events', '16');
+  await page.goto('about:blank');
+});
+
 test('refuses a wrong token, a path outside the folder and a write', async ({ request }) => {
   const f = folder();
   const wrong = f.replace(/\/fs\/./, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0'));
