@@ -116,7 +116,7 @@ async function openInPage(page: Page, file: string): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __t0?: number; __first?: number; __ready?: number };
     w.__t0 = undefined; w.__first = undefined; w.__ready = undefined;
-    const input = document.querySelector('input[type=file]')!;
+    const input = document.querySelector('input[type=file]:not([webkitdirectory])')!;
     input.addEventListener('change', () => {
       w.__t0 = performance.now();
       (w as unknown as { __file?: Blob }).__file = (input as HTMLInputElement).files![0];
@@ -134,7 +134,7 @@ async function openInPage(page: Page, file: string): Promise<void> {
       requestAnimationFrame(poll);
     }, { once: true, capture: true });
   });
-  await page.locator('input[type=file]').setInputFiles(resolve(file));
+  await page.locator('input[type=file]:not([webkitdirectory])').setInputFiles(resolve(file));
   await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 600_000, polling: 50 });
 }
 
