@@ -1,5 +1,5 @@
 /** Small formatting helpers for the views. */
-import { asText } from '../core/text';
+import { asText, previewJson } from '../core/text';
 import type { Card } from '../protocol/worker-protocol';
 
 /** A card's kind, for its label and style: the message role, `tool` for a tool result, `none` without a message, `loading` before it is fetched. */
@@ -43,7 +43,8 @@ export function eventCounts(length: number, stored: number): string {
   return added > 0 ? `${length.toLocaleString('en-US')} events (${stored.toLocaleString('en-US')} stored, ${added.toLocaleString('en-US')} added on load)` : `${length.toLocaleString('en-US')} events`;
 }
 
-export function absTime(ms: number): string {
+export function absTime(ms: unknown): string {
+  if (typeof ms !== 'number') return asText(ms, 40);
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
 }
@@ -51,7 +52,8 @@ export function absTime(ms: number): string {
 /** Pretty-prints a JSON string when it parses; otherwise returns it unchanged. */
 export function prettyArgs(s: unknown): string {
   if (typeof s !== 'string') {
-    try { return JSON.stringify(s, null, 2) ?? String(s); } catch { return String(s); }
+    // too deep for JSON.stringify, or not JSON at all: a bounded preview
+    try { return JSON.stringify(s, null, 2) ?? asText(s); } catch { return previewJson(s, 2000); }
   }
   try { return JSON.stringify(JSON.parse(s), null, 2); } catch { return s; }
 }
