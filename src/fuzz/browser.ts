@@ -233,7 +233,7 @@ export async function runBrowserFuzz(args: BrowserArgs): Promise<number> {
         (window as unknown as { __fuzzLongest: number }).__fuzzLongest = 0;
         return (window as unknown as { seqscopeBench: { settles(): number } }).seqscopeBench.settles();
       });
-      await page.setInputFiles('input[type=file]', path, { timeout: OPEN_MS });
+      await page.setInputFiles('input[type=file][aria-label="Open file"]', path, { timeout: OPEN_MS });
       const o = await withDeadline(page.evaluate(waitSettled, [before, OPEN_MS] as [number, number]), OPEN_MS + 5_000);
       sum.maxMs = Math.max(sum.maxMs, Math.round(o.ms));
       if (!o.settled) { status = 'hang'; problem = `no verdict banner or alert within ${OPEN_MS / 1000} s (phase ${o.phase})`; }
