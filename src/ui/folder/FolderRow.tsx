@@ -23,12 +23,12 @@ export function FolderRow({ s, depth, orphan }: { s: FolderSession; depth: numbe
       aria-label={`Open ${title}`} data-path={s.path} data-verdict={s.judged && 'verdict' in s.judged ? (s.judged.verdict.ok ? 'ok' : s.judged.verdict.kind ?? 'refused') : undefined}>
       <div className="folder-title" title={s.path}>{depth > 0 ? '↳ ' : ''}{title}</div>
       <div className="folder-meta mono">
+        <span className={`badge ${v.cls}`} title={v.title}>{v.label}</span>
+        {s.judged && 'events' in s.judged && <span>{s.judged.events.toLocaleString()} events</span>}
         {id !== undefined && id !== title && <span title="Session id">{id}</span>}
         {s.header?.createdAt !== undefined && <span title="Session createdAt">created {absTime(s.header.createdAt)}</span>}
         <span>{formatBytes(s.size)}</span>
         {s.mtimeMs > 0 && <span title="Last modified">modified {absTime(s.mtimeMs)}</span>}
-        <span className={`badge ${v.cls}`} title={v.title}>{v.label}</span>
-        {s.judged && 'events' in s.judged && <span>{s.judged.events.toLocaleString()} events</span>}
         {depth > 0 && s.header?.origin === 'subagent' && <span>sub-agent</span>}
         {orphan && <span title="Its parent session is not in this folder">parent {s.header?.parentSession} not here</span>}
         {s.header === null && <span>no header</span>}
