@@ -115,6 +115,8 @@ test('a tour kept in the library reopens from its #tour link, and ?tour= opens a
   await page.goto('about:blank');
   await page.goto(`/?demo=demo.jsonl${href}`);
   await expect(app.tour).toContainText(/Built-in tour · \d+ steps/);
+  // the player waits for the session: its buttons are enabled once the session has loaded
+  await expect(app.status).toHaveAttribute('data-phase', 'ready');
   await app.tour.getByRole('button', { name: 'Next step' }).click();
   await app.expectStatus({ seq: 0 });
 

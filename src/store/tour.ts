@@ -99,9 +99,12 @@ export function goToStep(i: number): void {
   set({ step: i });
 }
 
-/** Whether Play may start: a tour that does not fit waits for "Play anyway". */
-export function canPlay(s: TourState = tourState()): boolean {
-  return !!s.tour && s.tour.steps.length > 0 && !s.recording && (s.problems.length === 0 || s.playAnyway);
+/**
+ * Whether the player may move: a session is loaded (a tour opened from a link waits for it), and a
+ * tour that does not fit it waits for "Play anyway".
+ */
+export function canPlay(s: TourState = tourState(), ready = useApp.getState().phase === 'ready'): boolean {
+  return ready && !!s.tour && s.tour.steps.length > 0 && !s.recording && (s.problems.length === 0 || s.playAnyway);
 }
 
 function schedule(): void {
@@ -141,7 +144,7 @@ export function toggleTourPlay(): void {
 /** One step forward or back; pauses a playing tour. */
 export function stepTour(delta: 1 | -1): void {
   const s = tourState();
-  if (!s.tour || s.recording || (s.problems.length > 0 && !s.playAnyway)) return;
+  if (!s.tour || !canPlay(s)) return;
   pauseTour();
   const i = Math.max(0, Math.min(s.tour.steps.length - 1, s.step + delta));
   goToStep(i);

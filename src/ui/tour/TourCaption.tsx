@@ -1,3 +1,4 @@
+import { useApp } from '../../store/store';
 import { TOUR_SPEEDS, acceptTourProblems, canPlay, closeTour, setTourPanel, setTourSpeed, stepTour, toggleTourPlay, useTour } from '../../store/tour';
 
 /**
@@ -13,7 +14,8 @@ export function TourCaption() {
   const recording = useTour((s) => s.recording);
   const problems = useTour((s) => s.problems);
   const playAnyway = useTour((s) => s.playAnyway);
-  const playable = useTour((s) => canPlay(s));
+  const ready = useApp((s) => s.phase === 'ready');
+  const playable = useTour((s) => canPlay(s, ready));
   const error = useTour((s) => s.error);
   if (!tour) return error ? <p className="tour-error" role="alert">{error}</p> : null;
   const st = step >= 0 ? tour.steps[step] : undefined;
