@@ -21,7 +21,7 @@ test('selecting a compaction replacement highlights what it replaced', async ({ 
   await expect(page.getByRole('feed', { name: 'Transcript' }).locator(`[data-seq="${target}"]`)).toHaveAttribute('data-lineage', 'replaced');
   await shot(page, 'lineage-transcript');
   await page.getByRole('tab', { name: 'Compare' }).click();
-  await expect(page.getByRole('listbox', { name: 'Compare' }).locator(`[data-seq="${target}"]`)).toHaveAttribute('data-lineage', 'replaced');
+  await expect(page.getByRole('feed', { name: 'Compare' }).locator(`[data-seq="${target}"]`)).toHaveAttribute('data-lineage', 'replaced');
   const src = r.lineage!.sources(c)[0];
   await page.getByRole('button', { name: `Cites seq ${src}` }).click();
   await expect(page.getByRole('status')).toContainText(`selected ${src}`);

@@ -7,7 +7,7 @@ test('every tab renders its rows with data-seq', async ({ page }) => {
   await page.goto('/');
   await waitLoaded(page, last);
   const panel = page.getByRole('tabpanel');
-  for (const [name, role, list] of [['Surface', 'feed', 'Surface'], ['Transcript', 'feed', 'Transcript'], ['Compare', 'listbox', 'Compare'], ['Log', 'listbox', 'Events']] as const) {
+  for (const [name, role, list] of [['Surface', 'feed', 'Surface'], ['Transcript', 'feed', 'Transcript'], ['Compare', 'feed', 'Compare'], ['Log', 'listbox', 'Events']] as const) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
     await expect(panel.getByRole(role, { name: list }).locator('[data-seq]').first()).toBeVisible();
@@ -18,7 +18,7 @@ test('every tab renders its rows with data-seq', async ({ page }) => {
   await page.getByRole('tab', { name: 'Transcript' }).click();
   await expect(panel.getByText('no longer seen by the model').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Compare' }).click();
-  await expect(panel.locator('[data-label="shadowed"]').first()).toBeVisible();
+  await expect(panel.getByLabel(/^Messages shadowed by seq/).locator('[data-seq]').first()).toBeVisible();
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'compare-dark');
 });

@@ -102,7 +102,7 @@ test('lineage: a folded run of sources is highlighted, sources show as one range
   await expect(tr.locator('[data-seq="1304"]')).toBeInViewport();
   await expect(tr.locator('[data-seq="1304"]')).toHaveAttribute('data-lineage', 'dependent');
   await page.getByRole('tab', { name: 'Compare' }).click();
-  await expect(page.getByRole('listbox', { name: 'Compare' }).locator('[data-seq="4"]')).toHaveAttribute('data-lineage', 'replaced');
+  await expect(page.getByRole('feed', { name: 'Compare' }).locator('[data-seq="4"]')).toHaveAttribute('data-lineage', 'replaced');
   // before its checkpoint, the summary shadows nothing yet
   await openAt(page, last, 1303, 1303);
   await events(page).evaluate((el) => { el.scrollTop = 0; });

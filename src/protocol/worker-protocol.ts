@@ -1,4 +1,5 @@
 /** Messages between the page and the session worker. Everything here is structured-clone safe. */
+import type { AlignedBlocks } from '../core/aligned';
 import type { MomentDiff } from '../core/moment-diff';
 import type { RequestPayload } from '../core/request-payload';
 import type { Verdict } from '../io/load';
@@ -250,6 +251,19 @@ export interface DiffInfo extends MomentDiff {
   readonly ms: number;
 }
 
+/**
+ * Compare at a cursor: the Surface as aligned blocks (core alignByReplacement) with per-block token
+ * figures for each side (tokens; messages counted from usage; messages estimated as characters ÷ 4).
+ */
+export interface CompareInfo extends AlignedBlocks {
+  readonly seq: number;
+  readonly leftTokens: Float64Array;
+  readonly leftUsage: Uint8Array;
+  readonly rightTokens: Float64Array;
+  readonly rightUsage: Int32Array;
+  readonly rightChars: Int32Array;
+}
+
 export type RequestInfo = RequestPayload | { readonly none: string };
 
 export type Request =
@@ -280,6 +294,8 @@ export type Request =
   | { op: 'brokenLine'; line: number; full?: boolean }
   /** Numbers for seqs [from, to], the whole session when absent; replies OverviewStats. */
   | { op: 'overviewStats'; from?: number; to?: number }
+  /** Compare aligned by replacement at seq; replies CompareInfo. */
+  | { op: 'compare'; seq: number }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
   /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */

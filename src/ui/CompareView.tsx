@@ -1,42 +1,65 @@
-import { memo, useMemo } from 'react';
-import { useCard } from '../store/cards';
-import { useApp } from '../store/store';
-import { CMP_LABEL_MASK, CMP_LABELS, CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT } from '../protocol/worker-protocol';
-import { oneLine } from '../core/text';
+import { useEffect, useMemo, useState } from 'react';
+import { requestCompare, useCompareState } from '../store/compare';
+import { select, useApp } from '../store/store';
+import { AlignedBlock } from './AlignedBlock';
 import { VirtualList } from './VirtualList';
-import { useOption } from './useOption';
-import { useScrollTarget } from './useScrollTarget';
 
-const CompareRowItem = memo(function CompareRowItem({ seq, flags }: { seq: number; flags: number }) {
-  const c = useCard(seq);
-  const option = useOption(seq);
-  const label = CMP_LABELS[flags & CMP_LABEL_MASK];
-  const inSurface = (flags & CMP_SURFACE) !== 0, inTranscript = (flags & CMP_TRANSCRIPT) !== 0;
-  const text = !c ? '…' : flags & CMP_SUMMARY ? oneLine(c.compaction?.summaryText ?? '', 200) : c.text;
-  return (
-    <div className="crow" data-label={label} {...option}>
-      <span className="mono">{seq}</span>
-      <span className={`label-${label}`}>{label}</span>
-      <span className={`cell${inSurface ? '' : ' empty'}`} title={text}>{inSurface ? text : '—'}</span>
-      <span className={`cell${inTranscript ? '' : ' empty'}`} title={text}>{inTranscript ? text : '—'}</span>
-    </div>
-  );
-});
+/** Index of the next (dir > 0) or previous replacement block from `from`, or -1. */
+function replacementFrom(flags: Uint8Array, from: number, dir: number): number {
+  for (let i = from + dir; i >= 0 && i < flags.length; i += dir) if (flags[i]) return i;
+  return -1;
+}
 
-/** Surface and Transcript side by side, one row per seq, labelled. */
+/**
+ * Surface beside Transcript, aligned by replacement: one block per surface node; a replacement's
+ * block spans the messages it shadows. Previous/next replacement: buttons and the p / n keys.
+ */
 export function CompareView() {
-  const moment = useApp((s) => s.moment);
+  const cursor = useApp((s) => s.cursor);
   const selected = useApp((s) => s.selected);
-  const seqs = moment?.compareSeqs;
-  const idx = useMemo(() => (selected === undefined || !seqs ? -1 : seqs.indexOf(selected)), [selected, seqs]);
-  const target = useScrollTarget(idx >= 0 ? idx : undefined, seqs ? seqs.length - 1 : undefined);
-  if (!moment || !seqs) return <div className="empty-state">Computing…</div>;
-  const flags = moment.compareFlags;
+  const info = useCompareState((s) => s.info);
+  const [jump, setJump] = useState<{ index: number; key: number }>({ index: -1, key: 0 });
+  useEffect(() => { requestCompare(cursor); }, [cursor]);
+  const selIdx = useMemo(() => {
+    if (!info || selected === undefined) return -1;
+    const i = info.left.indexOf(selected);
+    if (i >= 0) return i;
+    const k = info.right.indexOf(selected);
+    if (k < 0) return -1;
+    let b = 0;
+    while (info.rightStart[b + 1] <= k) b++;
+    return b;
+  }, [info, selected]);
+  const reps = useMemo(() => (info ? info.replacement.reduce((n, x) => n + x, 0) : 0), [info]);
+  const go = (dir: number) => {
+    if (!info) return;
+    const from = jump.index >= 0 && jump.index < info.left.length ? jump.index : selIdx >= 0 ? selIdx : dir > 0 ? -1 : info.left.length;
+    const i = replacementFrom(info.replacement, from, dir);
+    if (i < 0) return;
+    setJump({ index: i, key: jump.key + 1 });
+    select(info.left[i]);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (e.ctrlKey || e.metaKey || e.altKey || (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable))) return;
+      if (e.key === 'n' || e.key === 'p') { e.preventDefault(); go(e.key === 'n' ? 1 : -1); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+  if (!info || info.seq !== cursor) return <div className="empty-state">Computing…</div>;
+  const scrollTo = jump.index >= 0 ? jump.index : selIdx >= 0 ? selIdx : undefined;
   return (
     <>
-      <div className="crow chead" aria-hidden="true"><span>seq</span><span>label</span><span>Surface</span><span>Transcript</span></div>
-      <VirtualList label="Compare" count={seqs.length} estimate={24} scrollTo={target.index} scrollKey={target.key}
-        itemKey={(i) => seqs[i]} render={(i) => <CompareRowItem seq={seqs[i]} flags={flags[i]} />} />
+      <div className="compare-bar">
+        <button type="button" onClick={() => go(-1)} disabled={reps === 0} aria-keyshortcuts="p">Previous replacement</button>
+        <button type="button" onClick={() => go(1)} disabled={reps === 0} aria-keyshortcuts="n">Next replacement</button>
+        <span className="label">{info.left.length.toLocaleString()} surface nodes · {reps.toLocaleString()} replacement{reps === 1 ? '' : 's'} standing for {(info.right.length - (info.left.length - reps)).toLocaleString()} transcript messages</span>
+      </div>
+      <div className="ablock chead" aria-hidden="true"><span>Surface (what the model sees)</span><span>Transcript (what happened)</span></div>
+      <VirtualList label="Compare" role="feed" count={info.left.length} estimate={120} scrollTo={scrollTo} scrollKey={jump.key * 100_000 + (selIdx + 1)}
+        itemKey={(i) => info.left[i]} render={(i) => <AlignedBlock info={info} i={i} />} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { requestDiff, useDiffState } from '../store/diff';
 import { reveal, setFamilies, setView, useApp } from '../store/store';
 import type { DiffInfo } from '../protocol/worker-protocol';
@@ -52,12 +52,15 @@ export function DiffView() {
   // an unset mark reads as the cursor, and says so
   const A = a ?? cursor, B = b ?? cursor;
   useEffect(() => { if (a !== undefined || b !== undefined) requestDiff(A, B); }, [a, b, A, B]);
+  // the summary shows a new diff at once; its cards follow in a deferred render
+  const listed = useDeferredValue(diff);
   const items = useMemo<Item[]>(() => {
-    if (!diff) return [];
+    const diff = listed;
+    if (!diff) return [{ kind: 'top' }];
     return [{ kind: 'top' },
       { kind: 'heading', text: `Added at B (${diff.added.length})` }, ...diff.added.map((seq) => ({ kind: 'card' as const, seq, side: 'added' as const })),
       { kind: 'heading', text: `Removed since A (${diff.removed.length})` }, ...diff.removed.map((seq) => ({ kind: 'card' as const, seq, side: 'removed' as const }))];
-  }, [diff]);
+  }, [listed]);
   if (a === undefined && b === undefined) {
     return <div className="empty-state">Mark two moments on the scrubber to see what changed between them: Mark A and Mark B (keys a and b) set them to the cursor;
       Step (d) compares the cursor with just before its step; Since request (Shift+A) with the latest model request.</div>;

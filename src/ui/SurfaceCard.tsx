@@ -1,12 +1,17 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { asText } from '../core/text';
+import { stringChars } from '../core/tokens';
 import { useCard } from '../store/cards';
 import { formatSeqRanges, messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { useOption } from './useOption';
 
-/** One surface card, fetched by seq when it scrolls into view. */
-export const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: number }) {
+/** Past this many characters a folded card shows its start and a button to unfold. */
+const FOLD_CHARS = 600;
+
+/** One surface card, fetched by seq when it scrolls into view; `fold`: long bodies start folded. */
+export const SurfaceCardItem = memo(function SurfaceCardItem({ seq, fold = false }: { seq: number; fold?: boolean }) {
+  const [open, setOpen] = useState(false);
   const c = useCard(seq);
   const option = useOption(seq, 'article');
   const m = c?.message ?? null;
@@ -18,7 +23,11 @@ export const SurfaceCardItem = memo(function SurfaceCardItem({ seq }: { seq: num
         {m && <span className="mono">{asText(m.id, 80)}</span>}
         {c && c.replaced.length > 0 && <span className="badge warn" title={formatSeqRanges(c.replaced, Infinity)}>replacement · replaces seq {formatSeqRanges(c.replaced, 6)}{c.replaced.length > 1 ? ` (${c.replaced.length} nodes)` : ''}</span>}
       </header>
-      {c ? <MessageBody message={m} /> : <div className="text label">…</div>}
+      {!c ? <div className="text label">…</div>
+        : fold && !open && stringChars(m?.content) > FOLD_CHARS ? (
+          <><div className="folded"><MessageBody message={m} /></div>
+            <button type="button" className="linkish" onClick={(e) => { e.stopPropagation(); setOpen(true); }}>Show all ({stringChars(m?.content).toLocaleString()} characters)</button></>
+        ) : <MessageBody message={m} />}
     </article>
   );
 });

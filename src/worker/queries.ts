@@ -6,6 +6,7 @@ import { eventFamily } from '../core/catalog';
 import { stringifyJson } from '../core/json';
 import { deriveEventMessage } from '../core/messages';
 import { canonicalHeader, diffHeaders } from '../core/request-header';
+import { alignByReplacement } from '../core/aligned';
 import { diffMoments } from '../core/moment-diff';
 import { RangeCounts } from '../core/range-counts';
 import { requestPayload } from '../core/request-payload';
@@ -19,7 +20,7 @@ import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
   CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
-  type BrokenLine, type Card, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
+  type BrokenLine, type Card, type CompareInfo, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
 } from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
@@ -339,6 +340,25 @@ export class SessionQueries {
     this.rangeCounts ??= new RangeCounts(log);
     const d = diffMoments(t, log, this.rangeCounts, clamp(a), clamp(b));
     return { ...d, header: clipDepth(d.header), ms: performance.now() - t0 };
+  }
+
+  /** Compare aligned by replacement at seq n, with token figures per block side. */
+  compare(n: number): CompareInfo {
+    const t = this.r.timeline, lin = this.r.lineage;
+    const seq = Math.max(-1, Math.min(Math.floor(n), this.n - 1));
+    const surface = t && seq >= 0 ? t.surfaceAt(seq) : [];
+    const tr = t?.transcriptSeqs ?? new Int32Array(0);
+    const isAppend = (s: number) => { const i = lastAtOrBefore(tr, s); return i >= 0 && tr[i] === s; };
+    const blocks = alignByReplacement(surface, isAppend, (s) => lin?.shadowedBy(s) ?? []);
+    const k = blocks.left.length;
+    const leftTokens = new Float64Array(k), leftUsage = new Uint8Array(k), rightTokens = new Float64Array(k), rightUsage = new Int32Array(k), rightChars = new Int32Array(k);
+    for (let i = 0; t && i < k; i++) {
+      const l = t.tokensOf([blocks.left[i]]);
+      leftTokens[i] = l.tokens; leftUsage[i] = l.fromUsage;
+      const r = t.tokensOf(blocks.right.subarray(blocks.rightStart[i], blocks.rightStart[i + 1]));
+      rightTokens[i] = r.tokens; rightUsage[i] = r.fromUsage; rightChars[i] = r.fromChars;
+    }
+    return { seq, ...blocks, leftTokens, leftUsage, rightTokens, rightUsage, rightChars };
   }
 
   /** What the model was sent for the step `seq` lies in. */

@@ -1,0 +1,55 @@
+import { memo, useState } from 'react';
+import type { CompareInfo } from '../protocol/worker-protocol';
+import { SurfaceCardItem } from './SurfaceCard';
+import { tokenSource } from './diff-rows';
+
+/** Shadowed messages shown at first in a replacement's span (its first and last halves); more on request. */
+const PAGE = 50;
+
+function spanText(seqs: Int32Array): string {
+  if (seqs.length === 0) return 'no transcript messages';
+  return `${seqs.length.toLocaleString()} message${seqs.length === 1 ? '' : 's'}, seq ${seqs[0]}${seqs.length > 1 ? `–${seqs[seqs.length - 1]}` : ''}`;
+}
+
+/**
+ * One aligned block: a surface node on the left; on the right the transcript message it is (an
+ * append), or, for a replacement, the dimmed run of messages it shadows, with counts and tokens.
+ */
+export const AlignedBlock = memo(function AlignedBlock({ info, i }: { info: CompareInfo; i: number }) {
+  const [shown, setShown] = useState(PAGE);
+  const left = info.left[i], rep = info.replacement[i] === 1;
+  const right = info.right.subarray(info.rightStart[i], info.rightStart[i + 1]);
+  if (!rep) {
+    return (
+      <div className="ablock" data-block={left}>
+        <div className="aleft"><SurfaceCardItem seq={left} fold /></div>
+        <div className="aright">{right.length ? <SurfaceCardItem seq={right[0]} fold /> : <div className="label">not in the transcript</div>}</div>
+      </div>
+    );
+  }
+  const lt = { tokens: info.leftTokens[i], fromUsage: info.leftUsage[i], fromChars: 1 - info.leftUsage[i] };
+  const rt = { tokens: info.rightTokens[i], fromUsage: info.rightUsage[i], fromChars: info.rightChars[i] };
+  // the run's start and end stay in view; the middle opens on request
+  const head = right.length <= shown ? right.length : shown - PAGE / 2;
+  const tail = right.length <= shown ? 0 : PAGE / 2;
+  const hidden = right.length - head - tail;
+  return (
+    <div className="ablock replacement" data-block={left} data-replacement="true" data-span-count={right.length}
+      data-span={right.length <= 2000 ? Array.from(right).join(' ') : undefined}>
+      <div className="aleft">
+        <div className="span-note" aria-label={`Replacement seq ${left}`}>
+          <strong>Replacement</strong> standing for {spanText(right)}.
+          <div>Here: ≈{lt.tokens.toLocaleString()} tokens ({tokenSource(lt)}) · shadowed: ≈{rt.tokens.toLocaleString()} tokens ({tokenSource(rt)})</div>
+        </div>
+        <div className="sticky"><SurfaceCardItem seq={left} fold /></div>
+      </div>
+      <div className="aright shadowed" aria-label={`Messages shadowed by seq ${left}`}>
+        {Array.from(right.subarray(0, head), (s) => <SurfaceCardItem key={s} seq={s} fold />)}
+        {hidden > 0 && (
+          <button type="button" onClick={() => setShown(shown + PAGE * 4)}>Show {Math.min(PAGE * 4, hidden).toLocaleString()} more of {hidden.toLocaleString()} hidden messages</button>
+        )}
+        {Array.from(right.subarray(right.length - tail), (s) => <SurfaceCardItem key={s} seq={s} fold />)}
+      </div>
+    </div>
+  );
+});
