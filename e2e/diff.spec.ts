@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { Session } from '../src/core/session';
 import { coreLoad, DEMO, status, waitLoaded } from './helpers';
 
@@ -44,4 +45,27 @@ test('Diff of two moments: counts equal fresh folds at A and B, header, events l
   // key 5 opens the Diff tab
   await page.keyboard.press('5');
   await expect(page.getByRole('tab', { name: 'Diff' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the Diff with marks set, the aligned Compare and the Request panel have no critical or serious axe violation', async ({ page }) => {
+  const r = await coreLoad(DEMO);
+  const last = r.session!.log.length - 1, c = r.timeline!.compactionSeqs[0];
+  const check = async (where: string) => {
+    const res = await new AxeBuilder({ page }).analyze();
+    return res.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
+  };
+  await page.goto(`/?demo=demo.jsonl#session=demo:demo.jsonl&view=diff&cursor=${c + 40}&a=${c - 1}&b=${c + 40}`);
+  await waitLoaded(page, last);
+  await expect(page.getByRole('region', { name: 'Diff summary' })).toBeVisible();
+  const found = await check('diff');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await expect(page.getByRole('feed', { name: 'Compare' }).locator(`[data-block="${c}"]`)).toBeVisible();
+  found.push(...await check('compare'));
+  const msg = r.session!.events().find((e) => e.type === 'assistant/message' && e.seq > c)!.seq;
+  await page.goto(`/?demo=demo.jsonl#session=demo:demo.jsonl&cursor=${msg}&sel=${msg}`);
+  await waitLoaded(page, last);
+  await page.getByRole('complementary', { name: 'Inspector' }).getByRole('button', { name: 'Request' }).click();
+  await expect(page.getByRole('dialog', { name: `Request for seq ${msg}` })).toContainText('messages');
+  found.push(...await check('request'));
+  expect(found).toEqual([]);
 });

@@ -21,10 +21,10 @@ export const AlignedBlock = memo(function AlignedBlock({ info, i }: { info: Comp
   const right = info.right.subarray(info.rightStart[i], info.rightStart[i + 1]);
   if (!rep) {
     return (
-      <div className="ablock" data-block={left}>
+      <article className="ablock" data-block={left} aria-label={`Seq ${left}, on the Surface and in the transcript`}>
         <div className="aleft"><SurfaceCardItem seq={left} fold /></div>
         <div className="aright">{right.length ? <SurfaceCardItem seq={right[0]} fold /> : <div className="label">not in the transcript</div>}</div>
-      </div>
+      </article>
     );
   }
   const lt = { tokens: info.leftTokens[i], fromUsage: info.leftUsage[i], fromChars: 1 - info.leftUsage[i] };
@@ -34,22 +34,22 @@ export const AlignedBlock = memo(function AlignedBlock({ info, i }: { info: Comp
   const tail = right.length <= shown ? 0 : PAGE / 2;
   const hidden = right.length - head - tail;
   return (
-    <div className="ablock replacement" data-block={left} data-replacement="true" data-span-count={right.length}
+    <article className="ablock replacement" aria-label={`Replacement seq ${left} and the messages it shadows`} data-block={left} data-replacement="true" data-span-count={right.length}
       data-span={right.length <= 2000 ? Array.from(right).join(' ') : undefined}>
       <div className="aleft">
-        <div className="span-note" aria-label={`Replacement seq ${left}`}>
+        <div className="span-note" role="group" aria-label={`Replacement seq ${left}`}>
           <strong>Replacement</strong> standing for {spanText(right)}.
           <div>Here: ≈{lt.tokens.toLocaleString()} tokens ({tokenSource(lt)}) · shadowed: ≈{rt.tokens.toLocaleString()} tokens ({tokenSource(rt)})</div>
         </div>
         <div className="sticky"><SurfaceCardItem seq={left} fold /></div>
       </div>
-      <div className="aright shadowed" aria-label={`Messages shadowed by seq ${left}`}>
+      <div className="aright shadowed" role="group" aria-label={`Messages shadowed by seq ${left}`}>
         {Array.from(right.subarray(0, head), (s) => <SurfaceCardItem key={s} seq={s} fold />)}
         {hidden > 0 && (
           <button type="button" onClick={() => setShown(shown + PAGE * 4)}>Show {Math.min(PAGE * 4, hidden).toLocaleString()} more of {hidden.toLocaleString()} hidden messages</button>
         )}
         {Array.from(right.subarray(right.length - tail), (s) => <SurfaceCardItem key={s} seq={s} fold />)}
       </div>
-    </div>
+    </article>
   );
 });

@@ -72,8 +72,8 @@ export function DiffView() {
     <VirtualList label="Diff" role="feed" count={items.length} estimate={90} itemKey={(i) => { const it = items[i]; return it.kind === 'card' ? `${it.side}${it.seq}` : it.kind === 'heading' ? it.text : 'top'; }}
       render={(i) => {
         const it = items[i];
-        if (it.kind === 'top') return <div className="diff-top">{note && <p className="label">{note}</p>}<Summary d={diff} /><HeaderDeltaCard h={diff.header} /><RangeEvents d={diff} /></div>;
-        if (it.kind === 'heading') return <h3 className="diff-heading">{it.text}</h3>;
+        if (it.kind === 'top') return <article className="diff-top" aria-label="What changed">{note && <p className="label">{note}</p>}<Summary d={diff} /><HeaderDeltaCard h={diff.header} /><RangeEvents d={diff} /></article>;
+        if (it.kind === 'heading') return <article aria-label={it.text}><h3 className="diff-heading">{it.text}</h3></article>;
         return <div className={`diff-${it.side}`}><SurfaceCardItem seq={it.seq} /></div>;
       }} />
   );
