@@ -13,11 +13,12 @@
  * mounted rows, and memory after 5 more loads of the file (after GC). Prints figures; the last
  * line is one JSON object. A benchmark, not a test: CI does not run it.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, servePreview } from '../src/testing/browser-harness';
 
 const rest = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
@@ -42,24 +43,11 @@ for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
 console.log('building the app …');
 execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
 
-const server = spawn(bin('vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
-const base = `http://127.0.0.1:${port}`;
-const stop = () => { try { server.kill(); } catch { /* gone */ } };
-process.on('exit', stop);
-for (let i = 0; ; i++) {
-  try { if ((await fetch(base)).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error('vite preview did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, stop } = await servePreview(port);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-    '--enable-precise-memory-info',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
 });
 
 /** Worker targets reached through the browser session (Playwright gives no CDP session for workers). */

@@ -8,10 +8,11 @@
  * (VP9 WebM); it is installed with apt when missing, as Chromium is for the tests.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { chromium } from '@playwright/test';
 import { TOUR_SPEEDS, validateTour } from '../src/core/tour';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuild, servePreview } from '../src/testing/browser-harness';
 
 const USAGE = 'usage: npm run -s demo -- --session FILE --tour FILE --out FILE.webm [--speed N] [--size WxH] [--fps N] [--port N]';
 
@@ -45,34 +46,9 @@ const port = Number(a.port ?? 4191);
 if (![speed, fps, width, height, port].every((n) => Number.isFinite(n) && n > 0)) { console.error(USAGE); process.exit(2); }
 
 ensureFfmpeg();
-const bin = (n: string) => join('node_modules', '.bin', n);
-/** Newest modification time under a folder (the app's sources), in ms. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-if (!existsSync('dist/index.html') || statSync('dist/index.html').mtimeMs < Math.max(newest('src'), newest('public'), statSync('index.html').mtimeMs)) {
-  console.log('building the app …');
-  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
-}
-const server = spawn(bin('vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
-const base = `http://127.0.0.1:${port}`;
-process.on('exit', () => { try { server.kill(); } catch { /* gone */ } });
-for (let i = 0; ; i++) {
-  try { if ((await fetch(base)).ok) break; } catch { /* not yet */ }
-  if (i > 200) throw new Error('vite preview did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--disable-quic', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
-});
+ensureBuild((l) => console.log(l));
+const { base } = await servePreview(port);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 const page = await browser.newPage({ viewport: { width, height } });
 await page.goto(`${base}/`);
 await page.locator('[role=status][data-cursor]').waitFor();
