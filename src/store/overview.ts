@@ -66,6 +66,14 @@ export function toggleOverviewTable(): void {
   set({ overviewTable: !get().overviewTable });
 }
 
+/**
+ * Whether the strip is folded: as the user left it, else folded on a window shorter than 720 px,
+ * where its 140 px would leave the views only a few rows.
+ */
+export function overviewFolded(s: { overviewHidden?: boolean } = get()): boolean {
+  return s.overviewHidden ?? (typeof window !== 'undefined' && window.innerHeight < 720);
+}
+
 export function toggleOverviewHidden(): void {
-  set({ overviewHidden: !get().overviewHidden });
+  set({ overviewHidden: !overviewFolded() });
 }

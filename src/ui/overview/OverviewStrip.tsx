@@ -1,4 +1,4 @@
-import { setOverviewAxis, setZoom, toggleOverviewHidden, toggleOverviewTable } from '../../store/overview';
+import { overviewFolded, setOverviewAxis, setZoom, toggleOverviewHidden, toggleOverviewTable } from '../../store/overview';
 import { useApp } from '../../store/store';
 import { OverviewChart } from './OverviewChart';
 import { OverviewTable } from './OverviewTable';
@@ -17,7 +17,7 @@ export function OverviewStrip() {
   const zoom = useApp((s) => s.zoom);
   const kind = useApp((s) => s.overviewAxis ?? 'seq');
   const table = useApp((s) => s.overviewTable ?? false);
-  const hidden = useApp((s) => s.overviewHidden ?? false);
+  const hidden = useApp((s) => overviewFolded(s));
   if (!summary) return <div />;
   const last = Math.max(0, summary.length - 1);
   const lo = zoom?.from ?? 0, hi = zoom?.to ?? last;
