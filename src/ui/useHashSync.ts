@@ -15,10 +15,16 @@ export function useHashSync(): void {
       if (applying || s.phase !== 'ready' || !s.summary) return;
       const h = formatHash(hashOf(s));
       if (h === location.hash) return;
-      const push = s.view !== prev.view || s.selected !== prev.selected || s.markA !== prev.markA || s.markB !== prev.markB || prev.phase !== 'ready';
-      if (timer) clearTimeout(timer);
-      if (push && prev.phase === 'ready') history.pushState(null, '', h);
-      else timer = setTimeout(() => { const cur = useApp.getState(); history.replaceState(null, '', formatHash(hashOf(cur))); }, push ? 0 : 150);
+      const push = s.view !== prev.view || s.selected !== prev.selected || s.markA !== prev.markA || s.markB !== prev.markB
+        || s.sessionName !== prev.sessionName || prev.phase !== 'ready';
+      if (push && prev.phase === 'ready') {
+        if (timer) { clearTimeout(timer); timer = undefined; }
+        history.pushState(null, '', h);
+        return;
+      }
+      // a pending write stays pending (it reads the state when it runs): resetting it on every store
+      // change would starve it while rows, moments or a followed log keep updating the store
+      timer ??= setTimeout(() => { timer = undefined; const cur = useApp.getState(); history.replaceState(null, '', formatHash(hashOf(cur))); }, push ? 0 : 150);
     });
     const onPop = () => {
       const h = parseHash(location.hash);
