@@ -12,17 +12,15 @@
  * open, file chosen to banner or alert); `--report FILE` also writes it there. Exit 1 on any
  * crash or hang.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeCase } from './cases';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, ensureBuild, servePreview } from '../testing/browser-harness';
 
 export interface BrowserArgs { cases: number; seed: number; report?: string; verbose?: boolean }
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 const SHARED = resolve(ROOT, '../shared');
 const OPEN_MS = 10_000;
 const STALL_MS = 2_000;
@@ -56,48 +54,6 @@ export function corpusFiles(): CorpusFile[] {
     const expected = path.includes('/conformance/') && existsSync(exp) ? expectedVerdict(readFileSync(exp, 'utf8')) : undefined;
     return { path, name: path.split('/').pop()!, expected };
   });
-}
-
-/** The newest modification time under `p` (a file or a folder). */
-function newest(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let m = st.mtimeMs;
-  for (const e of readdirSync(p)) m = Math.max(m, newest(join(p, e)));
-  return m;
-}
-
-const bin = (n: string) => join(ROOT, 'node_modules', '.bin', n);
-
-function ensureBuild(): void {
-  const built = existsSync(join(ROOT, 'dist/index.html')) ? statSync(join(ROOT, 'dist/index.html')).mtimeMs : 0;
-  const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(join(ROOT, p))));
-  if (built > sources) { console.error('fuzz: reusing the build in dist/'); return; }
-  console.error('fuzz: building the app …');
-  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'], cwd: ROOT });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => { const a = s.address(); const port = typeof a === 'object' && a ? a.port : 0; s.close(() => res(port)); });
-  });
-}
-
-async function serve(): Promise<{ base: string; stop(): void }> {
-  const port = await freePort();
-  const server = spawn(bin('vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', cwd: ROOT });
-  const stop = () => { try { server.kill(); } catch { /* gone */ } };
-  process.on('exit', stop);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(base)).ok) break; } catch { /* not yet */ }
-    if (i > 300) { stop(); throw new Error('vite preview did not start'); }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, stop };
 }
 
 /** Installed in the page before the app: the longest main-thread task since the last reset. */
@@ -191,13 +147,9 @@ async function newPage(browser: Browser, base: string): Promise<Page> {
 
 /** Runs the browser fuzzer; resolves with the exit code. */
 export async function runBrowserFuzz(args: BrowserArgs): Promise<number> {
-  ensureBuild();
-  const { base, stop } = await serve();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--disable-quic', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
-  });
+  ensureBuild((l) => console.error(`fuzz: ${l}`));
+  const { base, stop } = await servePreview();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const corpus = corpusFiles();
   // files are picked by path (the browser reads them from disk, as a user's pick): a buffer would
   // be decoded by script in the page, a main-thread stall that is the harness's, not the app's
