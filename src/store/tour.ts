@@ -270,7 +270,8 @@ function importTourText(text: string, origin: TourOrigin, what: string, libraryI
   const r = parseTourText(text);
   if ('error' in r) { setTourError(`${what} is not a valid tour: ${r.error}`); return false; }
   openTour(r.tour, origin, libraryId);
-  set({ panel: origin !== 'library' && origin !== 'url' ? true : tourState().panel });
+  // an import is made from the editor, which stays open; a link opens the tour without it
+  if (origin === 'imported') set({ panel: true });
   return true;
 }
 
