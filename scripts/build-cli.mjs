@@ -1,4 +1,5 @@
-// Bundles the CLI (src/cli/main.ts) into one ESM file, dist-cli/seqscope.mjs, that bin/seqscope.js runs.
+// Bundles the CLI (src/cli/main.ts) into dist-cli/seqscope.mjs, which bin/seqscope.js runs, and the
+// chunks it imports per command beside it (in the same folder: serve.ts finds dist/ from its own URL).
 // Run by `npm run build`, and by bin/seqscope.js when the bundle is missing or older than its sources.
 import { build } from 'vite';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ await build({
   root, configFile: false, logLevel: 'warn', publicDir: false,
   build: {
     ssr: 'src/cli/main.ts', outDir: 'dist-cli', emptyOutDir: true, minify: false, target: 'node20',
-    rollupOptions: { output: { format: 'esm', entryFileNames: 'seqscope.mjs', codeSplitting: false } },
+    rollupOptions: { output: { format: 'esm', entryFileNames: 'seqscope.mjs', chunkFileNames: '[name]-[hash].mjs' } },
   },
   ssr: { noExternal: true },
 });

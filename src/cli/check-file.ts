@@ -36,7 +36,9 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
   };
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(readFileSync(file));
+    // A view of the Buffer, not a copy: a file this size has an ArrayBuffer of its own.
+    const b = readFileSync(file);
+    bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   } catch (err) {
     const msg = messageOf(err);
     report({ file, ok: false, kind: 'corrupt', code: 'read-failed', message: `Could not read the file: ${msg}` }, `${file}: could not read: ${msg}`);

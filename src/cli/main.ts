@@ -7,13 +7,13 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args';
-import { checkAll, serveCheckWorker, type CheckWorkerData } from './jobs';
-import { serve } from './serve';
-import { runTour } from './tour';
-import { collectFiles } from './walk';
+import type { CheckWorkerData } from './jobs';
+
+// Each command's modules are imported when it runs, so `--help` and a usage error load only this
+// file and ./args (the bundle keeps them as chunks beside it): start-up stays close to Node's own.
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'tour') return runTour(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
+  if (argv[0] === 'tour') return (await import('./tour')).runTour(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
   let command;
   try { command = parseArgs(argv); } catch (err) {
     if (!(err instanceof UsageError)) throw err;
@@ -21,8 +21,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (command.cmd === 'help') { console.log(USAGE); return 0; }
-  if (command.cmd === 'serve') return serve(command.opts);
+  if (command.cmd === 'serve') return (await import('./serve')).serve(command.opts);
   const o = command.opts;
+  const [{ collectFiles }, { checkAll }] = await Promise.all([import('./walk'), import('./jobs')]);
   const files = collectFiles(o.paths);
   if (files.length === 0) { console.error(`seqscope: no DSH logs (.jsonl, .jsonl.zstd) or export ZIPs under ${o.paths.join(', ')}.`); return 2; }
   const refused = await checkAll(files, o, o.jobs, new URL(import.meta.url), (r) => { process.stdout.write(r.text + '\n'); });
@@ -30,5 +31,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const data = workerData as CheckWorkerData | undefined;
-if (!isMainThread && parentPort && data?.seqscopeCheck) serveCheckWorker(parentPort, data.seqscopeCheck);
-else main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
+if (!isMainThread && parentPort && data?.seqscopeCheck) {
+  const port = parentPort, settings = data.seqscopeCheck;
+  // parentPort queues the tasks sent before its 'message' listener is attached.
+  void import('./jobs').then(({ serveCheckWorker }) => serveCheckWorker(port, settings));
+} else main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
