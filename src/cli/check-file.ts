@@ -7,6 +7,7 @@ import { readExportZip } from '../io/zip';
 import { nodeByteText } from './byte-text';
 import { sha256Joined } from './digest';
 import { formatSummary } from './summary';
+import { zstdFramesInThread } from './zstd-thread';
 
 export interface CheckSettings {
   readonly json: boolean;
@@ -46,7 +47,7 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
   }
   const one = async (input: Uint8Array, name: string, base: Record<string, unknown>) => {
     let r;
-    try { r = await loadBytes(input, { fileName: name, byteText: nodeByteText }); } catch (err) {
+    try { r = await loadBytes(input, { fileName: name, byteText: nodeByteText, zstdFrames: zstdFramesInThread }); } catch (err) {
       const msg = messageOf(err);
       report({ ...base, ok: false, kind: 'corrupt', code: 'check-failed', message: `Could not check the file: ${msg}` }, `${name}: could not check: ${msg}`);
       return;

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBytes } from '../io/load';
 import { closedToolTurn, headerRecord, logBytes, turnEnd, turnStart, utf8 } from '../testing/builders';
+import { zstdCorpusCases } from '../testing/zstd-cases';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin', 'seqscope.js');
@@ -67,6 +69,20 @@ describe('seqscope check', () => {
       `${path.join(dir, 'export.zip')} › session.jsonl: ok — DSH would load this log (jsonl)`,
       `${path.join(dir, 'export.zip')} › subagents/c1/session.jsonl: ok — DSH would load this log (jsonl)`,
     ]);
+  });
+  it('judges zstd logs, whole and damaged, as the loader does (their frames are decoded in a worker thread)', async () => {
+    const zdir = mkdtempSync(path.join(tmpdir(), 'seqscope-zstd-'));
+    const cases = zstdCorpusCases();
+    cases.forEach(([, b], i) => writeFileSync(path.join(zdir, `c${String(i).padStart(3, '0')}.jsonl.zstd`), b));
+    const r = run('check', zdir, '--json');
+    rmSync(zdir, { recursive: true });
+    expect(r.stderr).toBe('');
+    const rows = lines(r.stdout).map((l) => JSON.parse(l));
+    const pick = (v: Record<string, unknown>) => ({ ok: v.ok, code: v.code, message: v.message, line: v.line, seq: v.seq });
+    const want = await Promise.all(cases.map(async ([, b]) => pick((await loadBytes(b, { now: 0 })).verdict as Record<string, unknown>)));
+    expect(rows.map(pick)).toEqual(want);
+    expect(want.filter((v) => v.ok).length, 'some load and some are refused').toBeGreaterThan(0);
+    expect(want.filter((v) => !v.ok).length).toBeGreaterThan(0);
   });
   it('refuses bad usage with exit 2 and a sentence, and reports an unreadable file as a refusal', () => {
     const bad = run('check', dir, '--jobs', '0');

@@ -35,4 +35,4 @@ if (!isMainThread && parentPort && data?.seqscopeCheck) {
   const port = parentPort, settings = data.seqscopeCheck;
   // parentPort queues the tasks sent before its 'message' listener is attached.
   void import('./jobs').then(({ serveCheckWorker }) => serveCheckWorker(port, settings));
-} else main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
+} else if (isMainThread) main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });

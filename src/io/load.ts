@@ -10,7 +10,8 @@ import type { SessionEvent, SessionHeader } from '../core/types';
 import { RecordScanner, type ByteText, type DroppedRecord } from './record-scanner';
 import { sniffFormat } from './sniff';
 import { LiveLog } from './live';
-import { FrameStream, createFrameDecoder, decodeTornFrame } from './zstd';
+import { decodeTornFrame } from './zstd';
+import { sessionError, zstdFramesHere, type ZstdFramesSource } from './zstd-frames';
 
 export type Verdict =
   | { readonly ok: true }
@@ -141,34 +142,19 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** zstd input is read this many bytes at a time: a Blob's compressed bytes are never all held at once. */
 const ZSTD_PIECE = 8 << 20;
 
-/**
- * The input in pieces: views of a byte array, or slices of a Blob. A Blob's next slice is read
- * while the current one is decoded (at most two are held at once).
- */
-async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator<Uint8Array> {
-  if (input instanceof Uint8Array) {
-    for (let p = 0; p < input.length; p += size) yield input.subarray(p, Math.min(input.length, p + size));
-    return;
-  }
-  const read = (p: number) => {
-    const r = input.slice(p, p + size).arrayBuffer().then((b) => new Uint8Array(b));
-    r.catch(() => undefined); // a read left behind by a refusal or a cancel must not go unhandled
-    return r;
-  };
-  let next = input.size > 0 ? read(0) : undefined;
-  for (let p = 0; next; p += size) {
-    const piece = await next;
-    next = p + size < input.size ? read(p + size) : undefined;
-    yield piece;
-  }
-}
-
 /** Sizes the loader works with, set small by tests to reach their edges with small inputs. */
 export interface LoadLimits {
   /** zstd input read per piece (default 8 MiB). */
   zstdPieceBytes?: number;
   /** zstd plaintext past which the file is refused (default 384 MiB). */
   maxZstdPlaintext?: number;
+  /** zstd plaintext scanned at a time (default 4 MiB). */
+  zstdBlockBytes?: number;
+  /**
+   * Decodes zstd frames, where the host can do it in a thread of its own (Node: src/node/zstd-thread.ts);
+   * default: in this thread, a frame at a time as the scan asks. A followed log always decodes here.
+   */
+  zstdFrames?: ZstdFramesSource;
 }
 
 /**
@@ -227,67 +213,64 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       }
       scanner!.finish();
     } else {
-      // the structural scan runs as the pieces arrive; each complete frame is decoded in file order
-      const framing = new FrameStream();
-      const unzstd = await createFrameDecoder();
-      let complete = 0, plain = 0;
-      // frames are small (one write batch each): their plaintext gathers in the decoder and is
-      // scanned in blocks of about BLOCK bytes
-      const flush = () => { if (unzstd.pending) scanner!.push(unzstd.take()); };
+      // complete frames are decoded in file order (in a thread of its own where the host gives one)
+      // and their plaintext scanned in blocks of about BLOCK bytes
+      const source = opts.live ? zstdFramesHere : opts.zstdFrames ?? zstdFramesHere;
+      const items = source(input, { pieceBytes: opts.zstdPieceBytes ?? ZSTD_PIECE, maxPlain, blockBytes: opts.zstdBlockBytes ?? BLOCK })[Symbol.asyncIterator]();
       // DSH judges each record as its frame arrives: damage already committed by the frames read so
       // far (a bad record or seq gap, then a turn/end) is its verdict before any later frame's failure
-      const inStreamOrder = (failure: () => unknown) => { flush(); return scanner!.committedError() ?? failure(); };
-      for await (const piece of piecesOf(input, opts.zstdPieceBytes ?? ZSTD_PIECE)) {
-        const { bytes, at: offset, frames: found } = framing.push(piece);
-        for (const f of found) {
-          if (complete++ === 0) {
-            try { unzstd.decode(bytes, f, offset); } catch (e) { throw at(e, 1); }
-            const first = unzstd.take();
-            const lf = first.indexOf(10);
-            if (lf !== first.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
-            readHeader(first.subarray(0, lf));
-            plain = first.length;
-            continue;
-          }
-          let n: number;
-          // a tiny file of RLE blocks can claim gigabytes: refuse before a record outgrows a JS string
-          try { n = unzstd.decode(bytes, f, offset, maxPlain - plain); } catch (e) { throw inStreamOrder(() => at(e, scanner!.nextLine, scanner!.nextSeq)); }
-          if (n < 0) throw inStreamOrder(tooLarge);
-          plain += n;
-          if (unzstd.pending >= BLOCK) {
-            flush();
-            expectSize(stream!, offset + f.end, byteLength);
-            opts.onProgress?.(offset + f.end, byteLength, scanner!.preservedCount);
+      const inStreamOrder = (failure: () => unknown) => scanner!.committedError() ?? failure();
+      try {
+        for (;;) {
+          const { value: item, done } = await items.next();
+          if (done) throw new Error('zstd frame decoding ended without an end item');
+          if (item.kind === 'header') {
+            const lf = item.plain.indexOf(10);
+            if (lf !== item.plain.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
+            readHeader(item.plain.subarray(0, lf));
+          } else if (item.kind === 'block') {
+            scanner!.push(item.plain);
+            expectSize(stream!, item.end, byteLength);
+            opts.onProgress?.(item.end, byteLength, scanner!.preservedCount);
             await pace(opts, pacing);
+          } else if (item.kind === 'tick') {
+            await pace(opts, pacing);
+          } else if (item.kind === 'refused') {
+            if (item.header) throw at(sessionError(item.error), 1);
+            throw inStreamOrder(() => at(sessionError(item.error), scanner!.nextLine, scanner!.nextSeq));
+          } else if (item.kind === 'too-large') {
+            throw inStreamOrder(tooLarge);
+          } else if (item.kind === 'framing') {
+            if (!scanner) throw sessionError(item.error);
+            throw inStreamOrder(() => at(sessionError(item.error), scanner!.nextLine, scanner!.nextSeq));
+          } else {
+            if (item.complete === 0) throw fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
+            if (opts.live) {
+              const committed = scanner!.committedError() ?? damageInCompleteFrames(scanner!);
+              if (committed) throw committed;
+              return new LiveLog({ ...base, headerLen: 0 }, scanner!, stream!, { ...item.state!, complete: item.complete, plain: item.plain, maxPlain }).result();
+            }
+            const damage = damageInCompleteFrames(scanner!);
+            if (item.tail.length > 0) {
+              if (scanner!.fragmentBytes === 0) {
+                const out = decodeTornFrame(item.tail);
+                if (item.plain + out.length > maxPlain) throw tooLarge();
+                scanner!.push(out);
+              }
+              opts.onProgress?.(byteLength, byteLength, scanner!.preservedCount);
+            }
+            scanner!.finish();
+            frames = { complete: item.complete, tornBytes: item.tail.length };
+            const committed = scanner!.committedError();
+            if (committed) throw committed;
+            if (damage) throw damage;
+            break;
           }
         }
-        if (framing.error) break;
-        await pace(opts, pacing);
+      } finally {
+        // stops a decoding thread that is still ahead of a refusal or a cancel
+        await items.return?.();
       }
-      if (complete === 0) throw framing.error ?? fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');
-      if (framing.error) throw inStreamOrder(() => at(framing.error, scanner!.nextLine, scanner!.nextSeq));
-      flush();
-      if (opts.live) {
-        const committed = scanner!.committedError() ?? damageInCompleteFrames(scanner!);
-        if (committed) throw committed;
-        return new LiveLog({ ...base, headerLen: 0 }, scanner!, stream!, { framing, unzstd, complete, plain, maxPlain }).result();
-      }
-      const { tail } = framing.finish();
-      const damage = damageInCompleteFrames(scanner!);
-      const fragmentInComplete = scanner!.fragmentBytes > 0;
-      if (tail.length > 0) {
-        if (!fragmentInComplete) {
-          const out = decodeTornFrame(tail);
-          if (plain + out.length > maxPlain) throw tooLarge();
-          scanner!.push(out);
-        }
-        opts.onProgress?.(byteLength, byteLength, scanner!.preservedCount);
-      }
-      scanner!.finish();
-      frames = { complete, tornBytes: tail.length };
-      const committed = scanner!.committedError();
-      if (committed) throw committed;
-      if (damage) throw damage;
     }
     const committed = scanner!.committedError();
     if (committed) throw committed;

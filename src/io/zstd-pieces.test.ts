@@ -1,32 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBytes, type LoadResult } from './load';
+import { loadOutcome as outcome, zstdCorpusCases as inputs } from '../testing/zstd-cases';
+import { loadBytes } from './load';
 import { FrameStream, scanZstdFrames } from './zstd';
-
-const CONFORMANCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/conformance');
-
-/** What a load decided and kept, for comparing two ways of reading the same bytes. */
-function outcome(r: LoadResult) {
-  return {
-    verdict: r.verdict, frames: r.frames, stored: r.storedEventCount, length: r.session?.log.length, torn: r.torn,
-    dropped: r.dropped.map((d) => [d.line, d.reason, d.text]), events: r.session ? r.session.log.events().map((e) => JSON.stringify(e)) : [],
-  };
-}
-
-/** Every zstd log of DSH's corpus, and damaged copies of it: cut short, a byte flipped, junk appended. */
-function inputs(): [string, Uint8Array][] {
-  const out: [string, Uint8Array][] = [];
-  for (const f of readdirSync(CONFORMANCE_DIR).filter((n) => n.endsWith('.zstd'))) {
-    const b = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, f)));
-    out.push([f, b]);
-    for (const cut of [5, 13, Math.floor(b.length / 2), b.length - 3, b.length - 1]) out.push([`${f} cut ${cut}`, b.subarray(0, cut)]);
-    for (const at of [4, 40, Math.floor(b.length * 0.7)]) { const c = b.slice(); c[at] ^= 0x5a; out.push([`${f} flip ${at}`, c]); }
-    out.push([`${f} + junk`, new Uint8Array([...b, 1, 2, 3, 4, 5])]);
-  }
-  return out;
-}
 
 describe('zstd read a piece at a time', () => {
   const cases = inputs();

@@ -1,0 +1,120 @@
+import { SessionError, type RefusalKind } from '../core/errors';
+import { FrameStream, createFrameDecoder, type FrameDecoder } from './zstd';
+
+/**
+ * What decoding a zstd log's complete frames in file order yields, in order. Everything a consumer
+ * needs to judge the log in DSH's stream order: the plaintext of the frames before a failure always
+ * comes before the failure. Items are structured-cloneable (but for `end.state`, see below), so the
+ * decoding can run in a thread of its own.
+ */
+export type ZstdItem =
+  /** The first frame's plaintext (the header line). */
+  | { readonly kind: 'header'; readonly plain: Uint8Array }
+  /** Plaintext of consecutive frames after the header, ending at file byte `end`. */
+  | { readonly kind: 'block'; readonly plain: Uint8Array; readonly end: number }
+  /** A piece of the input was read (for progress and cancel between blocks). */
+  | { readonly kind: 'tick'; readonly end: number }
+  /** A frame libzstd refused (`header`: the first frame); nothing after it is decoded. */
+  | { readonly kind: 'refused'; readonly error: ErrorFields; readonly header: boolean }
+  /** The plaintext would pass `maxPlain`; nothing of the frame that passes it is given. */
+  | { readonly kind: 'too-large' }
+  /** Structural damage after the frames given: no frame after it is read. */
+  | { readonly kind: 'framing'; readonly error: ErrorFields }
+  /**
+   * The input ended: complete frames, plaintext bytes, and the bytes of a torn final frame (empty
+   * when none). `state`, only when decoded in the caller's thread, is what a followed log goes on with.
+   */
+  | { readonly kind: 'end'; readonly complete: number; readonly plain: number; readonly tail: Uint8Array; readonly state?: ZstdState };
+
+/** A SessionError as plain fields (it crosses threads as these). */
+export interface ErrorFields { readonly code: string; readonly message: string; readonly kind: RefusalKind; readonly line?: number; readonly seq?: number }
+
+/** The decoder's state at the end of the input, for a log that goes on growing. */
+export interface ZstdState { readonly framing: FrameStream; readonly unzstd: FrameDecoder }
+
+export interface ZstdDecodeOptions {
+  /** Input read per piece. */
+  readonly pieceBytes: number;
+  /** Plaintext past which `too-large` ends the items. */
+  readonly maxPlain: number;
+  /** Plaintext gathered per `block` item (about: frames are whole). */
+  readonly blockBytes: number;
+}
+
+/** Decodes zstd input (a byte array, or a Blob read a piece at a time), yielding ZstdItems. */
+export type ZstdFramesSource = (input: Uint8Array | Blob, o: ZstdDecodeOptions) => AsyncIterable<ZstdItem>;
+
+/** The default source: decoding in the caller's thread, a frame at a time as the consumer asks. */
+export const zstdFramesHere: ZstdFramesSource = (input, o) => decodeZstdFrames(piecesOf(input, o.pieceBytes), o);
+
+export const errorFields = (e: unknown): ErrorFields => {
+  if (!(e instanceof SessionError)) throw e;
+  return { code: e.code, message: e.message, kind: e.kind, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.seq !== undefined ? { seq: e.seq } : {}) };
+};
+
+export const sessionError = (f: ErrorFields) => new SessionError(f.code, f.message, { kind: f.kind, line: f.line, seq: f.seq });
+
+/**
+ * The input in pieces: views of a byte array, or slices of a Blob. A Blob's next slice is read
+ * while the current one is decoded (at most two are held at once).
+ */
+export async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator<Uint8Array> {
+  if (input instanceof Uint8Array) {
+    for (let p = 0; p < input.length; p += size) yield input.subarray(p, Math.min(input.length, p + size));
+    return;
+  }
+  const read = (p: number) => {
+    const r = input.slice(p, p + size).arrayBuffer().then((b) => new Uint8Array(b));
+    r.catch(() => undefined); // a read left behind by a refusal or a cancel must not go unhandled
+    return r;
+  };
+  let next = input.size > 0 ? read(0) : undefined;
+  for (let p = 0; next; p += size) {
+    const piece = await next;
+    next = p + size < input.size ? read(p + size) : undefined;
+    yield piece;
+  }
+}
+
+/**
+ * Decodes the complete frames of the input's pieces: each frame when the consumer asks for more, so
+ * a consumer that stops early (a refusal) decodes nothing past it.
+ */
+export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pick<ZstdDecodeOptions, 'maxPlain' | 'blockBytes'>): AsyncGenerator<ZstdItem> {
+  const framing = new FrameStream();
+  const unzstd = await createFrameDecoder();
+  let complete = 0, plain = 0, end = 0;
+  const block = (): ZstdItem => ({ kind: 'block', plain: unzstd.take(), end });
+  for await (const piece of pieces) {
+    const { bytes, at: offset, frames } = framing.push(piece);
+    for (const f of frames) {
+      if (complete++ === 0) {
+        try { unzstd.decode(bytes, f, offset); } catch (e) { yield { kind: 'refused', error: errorFields(e), header: true }; return; }
+        const first = unzstd.take();
+        plain = first.length;
+        end = offset + f.end;
+        yield { kind: 'header', plain: first };
+        continue;
+      }
+      let n: number;
+      try { n = unzstd.decode(bytes, f, offset, o.maxPlain - plain); } catch (e) {
+        if (unzstd.pending) yield block();
+        yield { kind: 'refused', error: errorFields(e), header: false };
+        return;
+      }
+      if (n < 0) {
+        if (unzstd.pending) yield block();
+        yield { kind: 'too-large' };
+        return;
+      }
+      plain += n;
+      end = offset + f.end;
+      if (unzstd.pending >= o.blockBytes) yield block();
+    }
+    if (framing.error) break;
+    yield { kind: 'tick', end: offset + bytes.length };
+  }
+  if (unzstd.pending) yield block();
+  if (framing.error) { yield { kind: 'framing', error: errorFields(framing.error) }; return; }
+  yield { kind: 'end', complete, plain, tail: framing.finish().tail, state: { framing, unzstd } };
+}
