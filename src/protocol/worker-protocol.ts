@@ -158,14 +158,6 @@ export interface HeaderInForce {
 /** Transcript entry flags (Moment.transcriptFlags). */
 export const TR_COMPACTION = 1;
 export const TR_SHADOWED = 2;
-/** Compare row flags (Moment.compareFlags): the label in the low two bits, then membership. */
-export const CMP_LABELS = ['current', 'shadowed', 'replacement', 'log-only'] as const;
-export const CMP_LABEL_MASK = 3;
-export const CMP_SURFACE = 4;
-export const CMP_TRANSCRIPT = 8;
-/** The row's text is the compaction summary (a checkpoint no longer on the surface). */
-export const CMP_SUMMARY = 16;
-
 /**
  * The views at a cursor, windowed: counts and seq lists only (typed arrays, transferred). The views
  * fetch the cards they render by seq (`cards`), so a scrub costs no event parse.
@@ -178,9 +170,6 @@ export interface Moment {
   /** Transcript entries (append messages and compaction markers), ascending, with TR_* flags. */
   readonly transcriptSeqs: Int32Array;
   readonly transcriptFlags: Uint8Array;
-  /** Compare rows, ascending, with CMP_* flags. */
-  readonly compareSeqs: Int32Array;
-  readonly compareFlags: Uint8Array;
   readonly header?: HeaderInForce;
 }
 

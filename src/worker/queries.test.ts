@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
 import { handleRequest } from './handle';
 import { SessionQueries } from './queries';
-import { CMP_LABEL_MASK, CMP_LABELS, FLAG_NOT_ACCEPTED, TR_COMPACTION } from '../protocol/worker-protocol';
+import { FLAG_NOT_ACCEPTED, TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
 
 const bytes = () => new Uint8Array(readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url)));
 
@@ -66,10 +66,12 @@ describe('SessionQueries', () => {
     expect(lin.replaced.length).toBeGreaterThan(0);
     expect(lin.sources.length).toBeGreaterThan(0);
     const m = q.moment(c);
-    const label = (i: number) => CMP_LABELS[m.compareFlags[i] & CMP_LABEL_MASK];
-    const shadowed = Array.from(m.compareSeqs).filter((_, i) => label(i) === 'shadowed');
+    // at the compaction, the transcript marks the messages it shadowed, and the summary it put in their place is on the surface
+    const shadowed = Array.from(m.transcriptSeqs).filter((_, i) => m.transcriptFlags[i] === TR_SHADOWED);
     expect(shadowed.length).toBeGreaterThan(0);
-    expect(Array.from(m.compareSeqs).some((s, i) => s === c && label(i) === 'replacement')).toBe(true);
+    expect(shadowed.every((s) => !m.surfaceSeqs.includes(s))).toBe(true);
+    expect(shadowed.some((s) => lin.replaced.includes(s))).toBe(true);
+    expect(m.surfaceSeqs.includes(c) && q.summary().replacementSeqs.includes(c)).toBe(true);
     expect(q.card(c).replaced).toEqual(lin.replaced);
     expect(q.card(c).compaction?.summaryText.length).toBeGreaterThan(0);
   });

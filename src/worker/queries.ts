@@ -19,7 +19,7 @@ import type { SessionEvent } from '../core/types';
 import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
-  CMP_SUMMARY, CMP_SURFACE, CMP_TRANSCRIPT, FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
+  FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
   type BrokenLine, type Card, type CompareInfo, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
 } from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
@@ -150,7 +150,7 @@ export class SessionQueries {
     const seq = Math.max(-1, Math.min(n, this.n - 1));
     if (!t || !log || seq < 0) {
       return { seq, counts: { seq, events: 0, surface: 0, transcript: 0, messages: 0, turn: 0 }, surfaceSeqs: new Int32Array(0),
-        transcriptSeqs: new Int32Array(0), transcriptFlags: new Uint8Array(0), compareSeqs: new Int32Array(0), compareFlags: new Uint8Array(0) };
+        transcriptSeqs: new Int32Array(0), transcriptFlags: new Uint8Array(0) };
     }
     const surf = t.surfaceAt(seq);
     const surfaceSeqs = Int32Array.from(surf);
@@ -165,24 +165,8 @@ export class SessionQueries {
       transcriptSeqs[k] = s;
       transcriptFlags[k] = (isMsg ? 0 : TR_COMPACTION) | (onSurface.has(s) ? 0 : TR_SHADOWED);
     }
-    // compare: transcript messages (current / shadowed), surface nodes outside the transcript
-    // (replacement / log-only), compaction markers that are neither (log-only, summary text)
-    const keys = new Float64Array(ti + surf.length + ci);
-    let nk = 0;
-    for (let i = 0; i < ti; i++) keys[nk++] = tr[i] * 32 + (onSurface.has(tr[i]) ? 0 | CMP_SURFACE : 1) + CMP_TRANSCRIPT;
-    const inTranscript = (s: number) => { const i = lastAtOrBefore(tr, s); return i >= 0 && i < ti && tr[i] === s; };
-    const rep = t.replacementSeqs;
-    for (const s of surf) {
-      if (inTranscript(s)) continue;
-      const i = lastAtOrBefore(rep, s);
-      keys[nk++] = s * 32 + (i >= 0 && rep[i] === s ? 2 : 3) + CMP_SURFACE;
-    }
-    for (let j = 0; j < ci; j++) if (!onSurface.has(cp[j])) keys[nk++] = cp[j] * 32 + 3 + CMP_TRANSCRIPT + CMP_SUMMARY;
-    const sorted = keys.subarray(0, nk).sort();
-    const compareSeqs = new Int32Array(nk), compareFlags = new Uint8Array(nk);
-    for (let i = 0; i < nk; i++) { const s = Math.floor(sorted[i] / 32); compareSeqs[i] = s; compareFlags[i] = sorted[i] - s * 32; }
     const counts = { seq, events: Math.min(seq + 1, log.length), surface: surf.length, transcript: ti, messages: t.messageCountAt(seq), turn: t.turnAt(seq) };
-    return { seq, counts, surfaceSeqs, transcriptSeqs, transcriptFlags, compareSeqs, compareFlags, header: this.headerAt(t.headerSeqAt(seq)) };
+    return { seq, counts, surfaceSeqs, transcriptSeqs, transcriptFlags, header: this.headerAt(t.headerSeqAt(seq)) };
   }
 
   private headerAt(hs: number): Moment['header'] {
