@@ -52,9 +52,11 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
       report({ ...base, ok: false, kind: 'corrupt', code: 'check-failed', message: `Could not check the file: ${msg}` }, `${name}: could not check: ${msg}`);
       return;
     }
+    if (!s.json) { report({ ok: r.verdict.ok }, formatSummary(name, r, s.at)); return; }
+    // the JSON record only when it is printed: it derives every message (and the digests when asked)
     const record: Record<string, unknown> = { ...base, ...formatVerdictRecord(r, s.digests ? sha256Joined : undefined) };
     if (s.at !== undefined && r.timeline) record.at = formatMomentRecord(r, s.at);
-    report(record, s.json ? '' : formatSummary(name, r, s.at));
+    report(record, '');
   };
   if (sniffFormat(bytes) !== 'zip') {
     await one(bytes, file, { file });
