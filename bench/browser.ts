@@ -17,8 +17,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, servePreview } from '../src/testing/browser-harness';
+import { pageBytes, WorkerProbe } from './memory-probe';
+import { pct, r1 } from './stats';
 
 const rest = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
@@ -50,51 +52,6 @@ const browser = await chromium.launch({
   args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
 });
 
-/** Worker targets reached through the browser session (Playwright gives no CDP session for workers). */
-class WorkerProbe {
-  private next = 1;
-  private readonly waiting = new Map<number, (v: unknown) => void>();
-  private readonly sessions = new Map<string, string>();
-  constructor(private readonly bs: CDPSession) {
-    bs.on('Target.receivedMessageFromTarget', (e: { message: string }) => {
-      const m = JSON.parse(e.message) as { id?: number; result?: unknown; error?: unknown };
-      if (m.id !== undefined) { this.waiting.get(m.id)?.(m.result ?? null); this.waiting.delete(m.id); }
-    });
-  }
-  private async send(sessionId: string, method: string): Promise<unknown> {
-    const id = this.next++;
-    const p = new Promise((r) => { this.waiting.set(id, r); setTimeout(() => { if (this.waiting.delete(id)) r(null); }, 5000); });
-    await this.bs.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => undefined);
-    return p;
-  }
-  /** Bytes held by every live worker: JS heap plus ArrayBuffer backing stores. */
-  async bytes(gc = false): Promise<number> {
-    const { targetInfos } = await this.bs.send('Target.getTargets');
-    let total = 0;
-    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
-      let sid = this.sessions.get(t.targetId);
-      if (!sid) {
-        const r = await this.bs.send('Target.attachToTarget', { targetId: t.targetId, flatten: false }).catch(() => undefined);
-        if (!r) continue;
-        sid = r.sessionId;
-        this.sessions.set(t.targetId, sid);
-      }
-      if (gc) await this.send(sid, 'HeapProfiler.collectGarbage');
-      const u = await this.send(sid, 'Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number } | null;
-      if (u) total += u.usedSize + (u.backingStorageSize ?? 0);
-    }
-    return total;
-  }
-}
-
-async function pageBytes(s: CDPSession, gc = false): Promise<number> {
-  if (gc) await s.send('HeapProfiler.collectGarbage');
-  const u = await s.send('Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number };
-  return u.usedSize + (u.backingStorageSize ?? 0);
-}
-
-const pct = (a: number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
-const r1 = (x: number) => Math.round(x * 10) / 10;
 
 /**
  * Chooses `file` and waits until the load settles. `__first`: the first usable view, i.e. the Log

@@ -11,11 +11,12 @@ import { join } from 'node:path';
 const [what = 'core', ...rest] = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
 
-if (what === 'browser' || what === 'cli') {
-  await import(what === 'browser' ? './browser.ts' : './cli.ts');
+const modes: Record<string, () => Promise<unknown>> = { browser: () => import('./browser.ts'), cli: () => import('./cli.ts'), folder: () => import('./folder.ts') };
+if (modes[what]) {
+  await modes[what]();
   process.exit(0);
 } else if (what !== 'core') {
-  console.error(`unknown benchmark "${what}" (available: core, browser, cli)`);
+  console.error(`unknown benchmark "${what}" (available: core, ${Object.keys(modes).join(', ')})`);
   process.exit(2);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closedToolTurn, headerRecord, jsonl, logBytes, utf8 } from '../testing/builders';
-import { classifyFiles, decodeSegment, projectKeyOf, projectLabel, readHeaderFacts } from './folder-scan';
+import { classifyFiles, decodeSegment, HEADER_BYTES, HEADER_FIRST_BYTES, projectKeyOf, projectLabel, readBlobHeader, readBlobHeaders, readHeaderFacts } from './folder-scan';
 import { encodeZstdFrames } from './zstd-encode';
 
 describe('folder scan', () => {
@@ -42,5 +42,25 @@ describe('folder scan', () => {
     expect(await readHeaderFacts(utf8('{"type":"session","id":7,"createdAt":"x"}\n'))).toEqual({});
     expect(await readHeaderFacts(utf8('not json\n'))).toBeUndefined();
     expect(await readHeaderFacts(utf8('{"type":"session"'))).toBeUndefined();
+  });
+
+  it('reads a header from a file: a small one whole, a large one from its start, again further when the header is longer', async () => {
+    const body = jsonl(Array.from({ length: 400 }, (_, i) => closedToolTurn(i * 8, i + 1)).flat());
+    expect(body.length).toBeGreaterThan(HEADER_BYTES);
+    const small = new Blob([jsonl([headerRecord('small')]), jsonl(closedToolTurn(0, 1))]);
+    const large = new Blob([jsonl([headerRecord('large', { cwd: '/w' })]), body]);
+    // a header longer than the first read (a long cwd): found in the second
+    const longCwd = '/' + 'd'.repeat(HEADER_FIRST_BYTES + 100);
+    const longHeader = new Blob([jsonl([headerRecord('long', { cwd: longCwd })]), body]);
+    const tooLong = new Blob([jsonl([headerRecord('huge', { cwd: '/' + 'd'.repeat(HEADER_BYTES) })]), body]);
+    const z = new Blob([await encodeZstdFrames([headerRecord('z'), ...closedToolTurn(0, 1)].map((r) => jsonl([r])))]);
+    expect(await readBlobHeader(small)).toMatchObject({ id: 'small' });
+    expect(await readBlobHeader(large)).toMatchObject({ id: 'large', cwd: '/w' });
+    expect(await readBlobHeader(longHeader)).toMatchObject({ id: 'long', cwd: longCwd });
+    expect(await readBlobHeader(tooLong)).toBeNull();
+    expect(await readBlobHeader(new Blob([body]))).toBeNull();
+    expect(await readBlobHeader(new Blob([]))).toBeNull();
+    const all = await readBlobHeaders([small, z, new Blob(['junk\n']), large, longHeader], 2);
+    expect(all.map((h) => h?.id ?? null)).toEqual(['small', 'z', null, 'large', 'long']);
   });
 });

@@ -96,6 +96,8 @@ function factsOf(line: Uint8Array): HeaderFacts | undefined {
 
 /** Bytes of a file's start enough for its header: the first line, or the first zstd frame. */
 export const HEADER_BYTES = 64 * 1024;
+/** What is read first: a header line (or its zstd frame) is a few hundred bytes; a longer one is read again up to HEADER_BYTES. */
+export const HEADER_FIRST_BYTES = 4 * 1024;
 
 /** The header of a log from its first bytes (plain or zstd); undefined when it has none there. */
 export async function readHeaderFacts(head: Uint8Array): Promise<HeaderFacts | undefined> {
@@ -110,4 +112,30 @@ export async function readHeaderFacts(head: Uint8Array): Promise<HeaderFacts | u
   }
   const lf = head.indexOf(10);
   return lf < 0 ? undefined : factsOf(head.subarray(0, lf));
+}
+
+/**
+ * The header of a session file. A file of up to HEADER_BYTES is read whole (slicing a picked file
+ * costs the browser a round trip per slice, reading a small file does not); a larger one's first
+ * HEADER_FIRST_BYTES, then its first HEADER_BYTES when the header did not fit. Null when it has none.
+ */
+export async function readBlobHeader(file: Blob): Promise<HeaderFacts | null> {
+  try {
+    const whole = file.size <= HEADER_BYTES;
+    const first = await readHeaderFacts(new Uint8Array(await (whole ? file : file.slice(0, HEADER_FIRST_BYTES)).arrayBuffer()).subarray(0, HEADER_BYTES));
+    if (first || whole) return first ?? null;
+    return (await readHeaderFacts(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()))) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The headers of many files, a few read at a time, in their order. */
+export async function readBlobHeaders(files: readonly Blob[], concurrency = 8): Promise<(HeaderFacts | null)[]> {
+  const out = new Array<HeaderFacts | null>(files.length).fill(null);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, async () => {
+    while (next < files.length) { const i = next++; out[i] = await readBlobHeader(files[i]); }
+  }));
+  return out;
 }

@@ -12,8 +12,8 @@ export interface Judgement {
 }
 
 export type FolderRequest =
-  /** The header from the file's first bytes; replies HeaderFacts or undefined. */
-  | { readonly id: number; readonly op: 'header'; readonly blob: Blob }
+  /** The headers of a batch of files (one message for many: each is a round trip between threads); replies (HeaderFacts | null)[] in order. */
+  | { readonly id: number; readonly op: 'headers'; readonly blobs: readonly Blob[] }
   /** A full load; replies a Judgement. */
   | { readonly id: number; readonly op: 'judge'; readonly blob: Blob; readonly name: string };
 

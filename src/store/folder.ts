@@ -5,7 +5,7 @@
  * screen first. Opening a session works like opening a file; one from a handle or over HTTP is
  * followed as it grows.
  */
-import { classifyFiles, type FolderFileInfo, type FolderItem, type HeaderFacts } from '../io/folder-scan';
+import { classifyFiles, HEADER_BYTES, type FolderFileInfo, type FolderItem, type HeaderFacts } from '../io/folder-scan';
 import type { FolderReply, FolderRequest, Judgement } from '../protocol/folder-protocol';
 import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
 import { handleSource, openFollowed, urlSource, type FollowSource } from './live-session';
@@ -46,7 +46,10 @@ type DirHandle = FileSystemDirectoryHandle & {
 /** Depth DSH's layout needs from $DSH_HOME (sessions/--key--/id/file), plus room for a parent folder. */
 const MAX_DEPTH = 6;
 const MAX_FILES = 50_000;
-const HEADER_CONCURRENCY = 16;
+/** Files per header batch, and batches in flight (a URL's batch fetches its heads at once). */
+const HEADER_BATCH = 50;
+const HEADER_BATCHES_IN_FLIGHT = 2;
+const LIST_FLUSH_MS = 100;
 
 let access = new Map<string, Access>();
 let generation = 0;
@@ -81,7 +84,7 @@ async function list(name: string, via: FolderState['via'], found: { info: Folder
   access = new Map(items.map((i) => [i.path, byPath.get(i.path)!]));
   const sessions: FolderSession[] = items.map((i) => ({ ...i }));
   useApp.setState({ folder: { name, via, sessions, headersRead: 0 }, folderPanel: true });
-  // headers first: a few at a time, the list updated in batches
+  // headers first, in batches (one worker message each); the list updated every LIST_FLUSH_MS
   let next = 0, read = 0, flushAt = 0;
   const got = new Array<HeaderFacts | null>(items.length);
   const flush = () => {
@@ -89,12 +92,21 @@ async function list(name: string, via: FolderState['via'], found: { info: Folder
     const cur = useApp.getState().folder!;
     setFolder({ sessions: cur.sessions.map((s, i) => (got[i] !== undefined && s.header === undefined ? { ...s, header: got[i] } : s)), headersRead: read });
   };
-  await Promise.all(Array.from({ length: Math.min(HEADER_CONCURRENCY, items.length) }, async () => {
+  // a picked file goes to the worker as it is (the worker reads its start); a URL's first bytes are fetched here
+  const head = async (i: number): Promise<Blob | undefined> => {
+    const a = access.get(items[i].path)!;
+    try { return a.file ?? await a.blob(HEADER_BYTES); } catch { return undefined; }
+  };
+  await Promise.all(Array.from({ length: Math.min(HEADER_BATCHES_IN_FLIGHT, Math.ceil(items.length / HEADER_BATCH)) }, async () => {
     while (next < items.length && gen === generation) {
-      const i = next++;
-      try { got[i] = (await ask<HeaderFacts | undefined>({ op: 'header', blob: await access.get(items[i].path)!.blob(64 * 1024) })) ?? null; } catch { got[i] = null; }
-      read++;
-      if (performance.now() - flushAt > 100) { flushAt = performance.now(); flush(); }
+      const from = next;
+      next = Math.min(items.length, next + HEADER_BATCH);
+      const blobs = await Promise.all(Array.from({ length: next - from }, (_, k) => head(from + k)));
+      let facts: (HeaderFacts | null)[] = [];
+      try { facts = await ask<(HeaderFacts | null)[]>({ op: 'headers', blobs: blobs.map((b) => b ?? new Blob()) }); } catch { /* each stays without a header */ }
+      blobs.forEach((b, k) => { got[from + k] = (b && facts[k]) ?? null; });
+      read += blobs.length;
+      if (performance.now() - flushAt > LIST_FLUSH_MS) { flushAt = performance.now(); flush(); }
     }
   }));
   if (gen !== generation) return;
@@ -169,7 +181,7 @@ async function openHandle(handle: DirHandle): Promise<void> {
   const keep = new Set(classifyFiles(files.map((f) => ({ path: f.path, size: 0, mtimeMs: 0 }))).map((i) => i.path));
   const found = await Promise.all(files.filter((f) => keep.has(f.path)).map(async (f) => {
     const file = await f.handle.getFile();
-    const acc: Access = { blob: async (head?: number) => { const now = await f.handle.getFile(); return head ? now.slice(0, head) : now; }, follow: handleSource(f.handle, f.path) };
+    const acc: Access = { file, blob: async (head?: number) => { const now = await f.handle.getFile(); return head ? now.slice(0, head) : now; }, follow: handleSource(f.handle, f.path) };
     return { info: { path: f.path, size: file.size, mtimeMs: file.lastModified }, access: acc };
   }));
   await list(handle.name, 'picker', found, t0);

@@ -12,15 +12,12 @@
  * results are pruned and history is compacted; a few thousand shows both in a small demo.
  * Prints one summary line.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { SessionEvent, SessionHeader } from '../core/types';
-import { createFramer } from '../io/zstd-encode';
+import { join } from 'node:path';
+import type { SessionEvent } from '../core/types';
+import { writeSession, type Encoding } from './file';
 import { Synthesizer, synthesizeFork, type SynthStats } from './generate';
-import { libzstdCompressor } from './libzstd';
-import { jsonlParts, type FormatOptions } from './write';
+import type { FormatOptions } from './write';
 
-type Encoding = 'jsonl' | 'zstd' | 'raw-zstd';
 interface Args { events: number; out: string; encoding: Encoding; seed: number; crash: boolean; fork?: string; contextTokens?: number; pack: boolean }
 
 function usage(msg?: string): never {
@@ -56,46 +53,6 @@ function parseArgs(argv: string[]): Args {
   if (a.events === undefined) usage('--events is required');
   if (!a.out) usage('--out is required');
   return a as Args;
-}
-
-/** The frame writer for an encoding (null for plain JSONL). */
-async function framerFor(encoding: Encoding): Promise<((plain: Uint8Array) => Uint8Array) | null> {
-  if (encoding === 'jsonl') return null;
-  return createFramer(encoding === 'zstd' ? await libzstdCompressor(3) : {});
-}
-
-/** Streams one session to `path`; returns bytes written, plaintext bytes and frame count. */
-async function writeSession(path: string, header: SessionHeader, events: Iterable<SessionEvent>, encoding: Encoding, fmt: FormatOptions): Promise<{ bytes: number; plainBytes: number; frames: number }> {
-  mkdirSync(dirname(path), { recursive: true });
-  const fd = openSync(path, 'w');
-  const enc = new TextEncoder();
-  const frame = await framerFor(encoding);
-  let bytes = 0;
-  let plainBytes = 0;
-  let frames = 0;
-  let pending: Uint8Array[] = [];
-  let pendingLen = 0;
-  const flush = () => {
-    for (const p of pending) writeSync(fd, p);
-    pending = [];
-    pendingLen = 0;
-  };
-  try {
-    for (const part of jsonlParts(header, events, fmt)) {
-      const plain = enc.encode(part);
-      const b = frame ? frame(plain) : plain;
-      plainBytes += plain.length;
-      frames++;
-      bytes += b.length;
-      pending.push(b);
-      pendingLen += b.length;
-      if (pendingLen > 1 << 20) flush();
-    }
-    flush();
-  } finally {
-    closeSync(fd);
-  }
-  return { bytes, plainBytes, frames };
 }
 
 function* flatten(batches: Iterable<SessionEvent[]>): Generator<SessionEvent> {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /** The folder worker: reads session headers and judges sessions for the folder list, one message at a time. */
-import { HEADER_BYTES, readHeaderFacts } from '../io/folder-scan';
+import { readBlobHeaders } from '../io/folder-scan';
 import { readInput } from '../io/open';
 import type { FolderReply, FolderRequest } from '../protocol/folder-protocol';
 import { judgeSession } from './folder-judge';
@@ -11,8 +11,8 @@ scope.onmessage = async (ev: MessageEvent<FolderRequest>) => {
   const m = ev.data;
   let reply: FolderReply;
   try {
-    const value = m.op === 'header'
-      ? await readHeaderFacts(new Uint8Array(await m.blob.slice(0, HEADER_BYTES).arrayBuffer()))
+    const value = m.op === 'headers'
+      ? await readBlobHeaders(m.blobs)
       : await judgeSession(await readInput(m.blob), m.name);
     reply = { id: m.id, ok: true, value };
   } catch (err) {

@@ -22,7 +22,7 @@ export function FolderPanel() {
         <button type="button" onClick={() => setFolderPanel(false)} aria-label="Close folder">×</button>
       </div>
       {folder.error && <p role="alert">{folder.error}</p>}
-      <p className="label" data-testid="folder-summary" data-sessions={n} data-headers={folder.headersRead}>
+      <p className="label" data-testid="folder-summary" data-sessions={n} data-headers={folder.headersRead} data-checked={judged}>
         {n} session{n === 1 ? '' : 's'} · headers {folder.headersRead}/{n}{folder.listMs !== undefined ? ` · listed in ${Math.round(folder.listMs)} ms` : ''} · checked {judged}/{n}
         {folder.via === 'files' ? ' · opened as a file list: sessions are not followed' : ''}
       </p>
