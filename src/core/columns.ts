@@ -2,14 +2,33 @@
  * Growable typed columns: a large log keeps its per-event and per-record numbers here rather than
  * in plain arrays (4 or 8 bytes an entry, no boxing, nothing for the GC to trace).
  */
+/** Entries a complete column grows by at most, per step. */
+export const APPEND_STEP = 1 << 16;
+
+/**
+ * The capacity to grow to from `cap` to hold `need`: doubling, or the expected final size when it
+ * is at least `need` and within 4× of `cap` (so an overestimate never allocates more than 4× at once).
+ * A `complete` column (a loaded log, now followed) grows by at most APPEND_STEP entries at a time:
+ * an append costs about what it holds, not a second copy of a 1.3 M-entry column.
+ */
+export function nextCapacity(cap: number, need: number, expected: number, complete = false): number {
+  if (complete) return Math.max(need, cap + Math.min(Math.max(cap, 1), APPEND_STEP));
+  if (expected >= need && expected <= cap * 4) return Math.ceil(expected);
+  let c = Math.max(cap, 1);
+  while (c < need) c *= 2;
+  return c;
+}
+
 export class IntColumn {
   private a: Int32Array;
   length = 0;
+  /** Trimmed: grows by bounded steps from then on. */
+  private complete = false;
   constructor(capacity = 256) {
     this.a = new Int32Array(Math.max(capacity, 1));
   }
   push(v: number): void {
-    if (this.length === this.a.length) { const b = new Int32Array(this.a.length * 2); b.set(this.a); this.a = b; }
+    if (this.length === this.a.length) { const b = new Int32Array(nextCapacity(this.a.length, this.length + 1, 0, this.complete)); b.set(this.a); this.a = b; }
     this.a[this.length++] = v;
   }
   at(i: number): number {
@@ -24,6 +43,7 @@ export class IntColumn {
   }
   /** Drops the growth slack (pushing still works: it grows again). */
   trim(): void {
+    this.complete = true;
     if (this.a.length > this.length) this.a = this.a.slice(0, Math.max(this.length, 1));
   }
 }

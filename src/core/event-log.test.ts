@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textChunk, turnStart, userMessage, utf8 } from '../testing/builders';
 import { PackedRow, decodeStorageRecord, packChunkRuns } from './chunk-rows';
+import { APPEND_STEP, IntColumn } from './columns';
 import { EventLog, nextCapacity } from './event-log';
 
 /** A buffer holding the JSONL lines of `records`, with each line's byte range. */
@@ -99,6 +100,29 @@ describe('nextCapacity', () => {
     // too far above (over 4× the capacity) or below what is needed: doubling as usual
     expect(nextCapacity(1024, 1025, 1e9)).toBe(2048);
     expect(nextCapacity(1024, 3000, 2000)).toBe(4096);
+  });
+
+  it('grows a complete (loaded, now followed) column by at most APPEND_STEP entries, never less than needed', () => {
+    expect(nextCapacity(1_300_000, 1_300_001, 1_300_000, true)).toBe(1_300_000 + APPEND_STEP);
+    expect(nextCapacity(1000, 1001, 0, true)).toBe(2000);
+    expect(nextCapacity(1_300_000, 1_500_000, 0, true)).toBe(1_500_000);
+  });
+
+  it('a followed log appends past its loaded length without doubling its columns', () => {
+    const log = new EventLog();
+    for (let s = 0; s < 100_000; s++) log.push(turnStart(s, s + 1));
+    log.trim();
+    const before = (log as unknown as { times: Float64Array }).times.length;
+    expect(before).toBe(100_000);
+    for (let s = 100_000; s < 100_010; s++) log.push(turnStart(s, s + 1));
+    expect(log.length).toBe(100_010);
+    expect(log.event(100_009).seq).toBe(100_009);
+    expect((log as unknown as { times: Float64Array }).times.length).toBe(100_000 + APPEND_STEP);
+    const col = new IntColumn(4);
+    for (let i = 0; i < 3; i++) col.push(i);
+    col.trim();
+    for (let i = 3; i < 10; i++) col.push(i);
+    expect([...col.view()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });
 

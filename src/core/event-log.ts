@@ -1,6 +1,9 @@
 import { PackedRow } from './chunk-rows';
+import { nextCapacity } from './columns';
 import { deepFreeze } from './json';
 import type { SessionEvent } from './types';
+
+export { nextCapacity } from './columns';
 
 /**
  * One stored record per slot: an event object (built in code, upgraded from a legacy shape, or
@@ -10,17 +13,6 @@ import type { SessionEvent } from './types';
 export type Slot = SessionEvent | PackedRow | null;
 
 const CHUNK = 'assistant/chunk';
-
-/**
- * The capacity to grow to from `cap` to hold `need`: doubling, or the expected final size when it
- * is at least `need` and within 4× of `cap` (so an overestimate never allocates more than 4× at once).
- */
-export function nextCapacity(cap: number, need: number, expected: number): number {
-  if (expected >= need && expected <= cap * 4) return Math.ceil(expected);
-  let c = Math.max(cap, 1);
-  while (c < need) c *= 2;
-  return c;
-}
 
 /**
  * The complete log, indexed by seq, with compact type and time columns. Events read from a file
@@ -54,7 +46,7 @@ export class EventLog {
 
   private grow(need: number): void {
     if (need <= this.typeIds.length) return;
-    this.resizeSeqColumns(nextCapacity(this.typeIds.length, need, this.expectedEvents));
+    this.resizeSeqColumns(nextCapacity(this.typeIds.length, need, this.expectedEvents, this.complete));
   }
 
   private resizeSeqColumns(cap: number): void {
@@ -75,6 +67,8 @@ export class EventLog {
     return this.recs.length;
   }
 
+  /** Trimmed once loaded: what a followed log appends later grows the columns by bounded steps (nextCapacity). */
+  private complete = false;
   private expectedEvents = 0;
   private expectedRecords = 0;
 
@@ -91,7 +85,7 @@ export class EventLog {
   /** Starts a record holding `slot`; returns its index. */
   private addRecord(slot: Slot, bufId: number, start: number, end: number): number {
     const r = this.recs.length;
-    if (r === this.refBuf.length) this.resizeRecordColumns(nextCapacity(r, r + 1, this.expectedRecords));
+    if (r === this.refBuf.length) this.resizeRecordColumns(nextCapacity(r, r + 1, this.expectedRecords, this.complete));
     this.recs.push(slot);
     this.refBuf[r] = bufId;
     this.refStart[r] = start;
@@ -109,6 +103,7 @@ export class EventLog {
    * A slack under 1/16 stays: copying the columns to save it would cost more at the load's peak.
    */
   trim(): void {
+    this.complete = true;
     const n = this.n;
     if (this.typeIds.length - n > n / 16) {
       const cap = Math.max(n, 1);

@@ -93,8 +93,13 @@ function pairEnds(starts: Int32Array, ends: Int32Array): Int32Array {
   return out;
 }
 
-/** Builds the overview of a loaded session (see Overview). O(events) over the type column, plus the activity records. */
-export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timeline | undefined): Overview {
+/**
+ * Builds the overview of a loaded session (see Overview). O(events) over the type column, plus the
+ * activity records. `grownFrom`: the overview of the same log before it grew (a followed session):
+ * its closed steps are taken as they were (events before its end never change), so only the new
+ * events are scanned.
+ */
+export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timeline | undefined, grownFrom?: Overview): Overview {
   const n = log.length, last = n - 1;
   // events synthesized on load carry the load's clock (the end-seed marker) or the last stored time
   // (closers): they sit at the last stored event's time, so the wall-clock axis ends where the log did
@@ -106,7 +111,15 @@ export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timelin
   const ns = stepStart.length;
   const stepTurn = new Int32Array(ns), stepFirst = new Int32Array(ns).fill(-1), stepLast = new Int32Array(ns).fill(-1), stepMessage = new Int32Array(ns).fill(-1);
   const msgs = a.messageSeq.view();
-  for (let i = 0, m = 0; i < ns; i++) {
+  const prev = grownFrom && grownFrom.last <= last ? grownFrom : undefined;
+  let kept = 0;
+  // a step closed before the log grew: the same start, end, turn, chunks and message
+  while (prev && kept < ns && kept < prev.stepStart.length && prev.stepEnd[kept] >= 0 && prev.stepStart[kept] === stepStart[kept] && prev.stepEnd[kept] === stepEnd[kept]) kept++;
+  if (kept) {
+    stepTurn.set(prev!.stepTurn.subarray(0, kept)); stepFirst.set(prev!.stepFirst.subarray(0, kept));
+    stepLast.set(prev!.stepLast.subarray(0, kept)); stepMessage.set(prev!.stepMessage.subarray(0, kept));
+  }
+  for (let i = kept, m = kept < ns ? lastAtOrBeforeIn(msgs, msgs.length, stepStart[kept] - 1) + 1 : msgs.length; i < ns; i++) {
     const s0 = stepStart[i];
     const s1 = stepEnd[i] >= 0 ? stepEnd[i] : Math.min(last, i + 1 < ns ? stepStart[i + 1] - 1 : last);
     stepTurn[i] = lastAtOrBeforeIn(turnStart, turnStart.length, s0) + 1;

@@ -53,7 +53,7 @@ describe('folder scan', () => {
     const longCwd = '/' + 'd'.repeat(HEADER_FIRST_BYTES + 100);
     const longHeader = new Blob([jsonl([headerRecord('long', { cwd: longCwd })]), body]);
     const tooLong = new Blob([jsonl([headerRecord('huge', { cwd: '/' + 'd'.repeat(HEADER_BYTES) })]), body]);
-    const z = new Blob([await encodeZstdFrames([headerRecord('z'), ...closedToolTurn(0, 1)].map((r) => jsonl([r])))]);
+    const z = new Blob([new Uint8Array(await encodeZstdFrames([headerRecord('z'), ...closedToolTurn(0, 1)].map((r) => jsonl([r]))))]);
     expect(await readBlobHeader(small)).toMatchObject({ id: 'small' });
     expect(await readBlobHeader(large)).toMatchObject({ id: 'large', cwd: '/w' });
     expect(await readBlobHeader(longHeader)).toMatchObject({ id: 'long', cwd: longCwd });

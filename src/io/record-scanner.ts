@@ -288,6 +288,11 @@ export class RecordScanner {
   /** Ends the input; the carry, if any, is the torn fragment. */
   finish(): void {
     if (this.carry && this.carry.length === 0) this.carry = null;
+    this.trim();
+  }
+
+  /** Drops the columns' growth slack: the load is read (a followed log grows them by bounded steps from then on). */
+  trim(): void {
     this.recordLine.trim();
     this.recordSeq0.trim();
   }

@@ -283,6 +283,8 @@ export type Request =
   | { op: 'brokenLine'; line: number; full?: boolean }
   /** Numbers for seqs [from, to], the whole session when absent; replies OverviewStats. */
   | { op: 'overviewStats'; from?: number; to?: number }
+  /** The overview and the session's numbers as the log now stands (a followed log's summary comes without them: OverviewNow). */
+  | { op: 'overview' }
   /** Compare aligned by replacement at seq; replies CompareInfo. */
   | { op: 'compare'; seq: number }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
@@ -311,3 +313,6 @@ export type FromWorker =
   | { kind: 'failed'; message: string; refusal?: { kind: 'corrupt' | 'unsupported'; code: string } }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; message: string };
+
+/** Reply to `overview`: Summary's overview fields, built after a followed log grew. */
+export type OverviewNow = Pick<Summary, 'overview' | 'overviewStats'>;

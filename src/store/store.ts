@@ -3,7 +3,7 @@
  * a copy of the log) at the top level, and the library slice under `library` (src/store/library.ts).
  */
 import { create } from 'zustand';
-import type { LineageInfo, Moment, Row, Summary } from '../protocol/worker-protocol';
+import type { LineageInfo, Moment, OverviewNow, Row, Summary } from '../protocol/worker-protocol';
 import { client, type Refusal } from './client';
 import type { View } from './hash';
 import type { FolderState } from './folder';
@@ -152,13 +152,19 @@ export function openBytes(bytes: ArrayBuffer | Blob, fileName: string, sessionNa
  */
 export async function appendBytes(bytes: ArrayBuffer): Promise<boolean> {
   const gen = generation;
-  const summary = await client.append(bytes);
+  const grown = await client.append(bytes);
   if (gen !== generation) return false;
+  // the overview extends after the moment is asked for (the worker answers in order): the one shown stays until then
+  const before = get().summary;
+  const summary: Summary = { ...grown, overview: before?.overview, overviewStats: before?.overviewStats };
   // rows at the old end may change (a torn line read, flags); the views fetch what they show again
   dropRows();
   set({ summary, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
   const f = get().liveSession;
   if (f?.live) moveCursor(summary.length - 1); else requestMoment(get().cursor);
+  client.request<OverviewNow>({ op: 'overview' }).then((o) => {
+    if (gen === generation && get().summary === summary) set({ summary: { ...summary, ...o } });
+  }, () => undefined);
   return true;
 }
 

@@ -21,6 +21,7 @@ export function handleRequest(q: SessionQueries, req: Request): unknown {
     case 'request': return q.request(req.seq);
     case 'brokenLine': return q.brokenLine(req.line, req.full);
     case 'overviewStats': return q.overviewStats(req.from, req.to);
+    case 'overview': return q.overviewNow();
     case 'compare': return q.compare(req.seq);
   }
 }

@@ -175,3 +175,23 @@ describe('overview aggregates (issue 11)', () => {
     expect(q.overviewStats().tokens.estimated).toBe(3);
   });
 });
+
+describe('overview of a followed log', () => {
+  it('extended as the log grows, piece by piece, is the overview built from scratch over the same events', async () => {
+    const s = synthesize({ seed: 11, events: 3000 });
+    const bytes = utf8(formatJsonl(s.header, s.events));
+    // cuts anywhere: mid-line, mid-step, mid-turn
+    const cuts = [Math.floor(bytes.length * 0.3), Math.floor(bytes.length * 0.31), Math.floor(bytes.length * 0.55) + 7, Math.floor(bytes.length * 0.9), bytes.length];
+    let r = await loadBytes(bytes.subarray(0, cuts[0]), { live: true, now: 0 });
+    let q = new SessionQueries(r);
+    const before = q.overview()!;
+    for (let i = 1; i < cuts.length; i++) {
+      r = r.live!.append(bytes.subarray(cuts[i - 1], cuts[i]));
+      q = new SessionQueries(r, 0, q);
+      const grown = q.overview()!;
+      expect(grown).toEqual(new SessionQueries(r).overview());
+    }
+    expect(q.overview()!.stepStart.length).toBeGreaterThan(before.stepStart.length);
+    expect(q.overview()!.last).toBe(s.events.length - 1);
+  });
+});

@@ -20,7 +20,7 @@ import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
   FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
-  type BrokenLine, type Card, type CompareInfo, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch, type Summary,
+  type BrokenLine, type Card, type CompareInfo, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type OverviewNow, type Row, type RunInfo, type SearchBatch, type Summary,
 } from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
@@ -46,7 +46,9 @@ export class SessionQueries {
   private rangeCounts?: RangeCounts;
   private overviewCache?: Overview;
 
-  constructor(private readonly r: LoadResult, private readonly loadMs = 0) {
+  /** `grownFrom`: the queries of the same followed log before it grew (their overview is extended, not rebuilt). */
+  constructor(private readonly r: LoadResult, private readonly loadMs = 0, grownFrom?: SessionQueries) {
+    this.overviewCache = grownFrom?.overviewCache;
     this.n = r.session?.log.length ?? 0;
     for (const d of r.diagnostics) this.diagSeqs.add(d.seq);
   }
@@ -62,7 +64,11 @@ export class SessionQueries {
     return deriveBuiltinTour(facts);
   }
 
-  summary(): Summary {
+  /**
+   * What the page shows of the session. `withOverview: false` (a followed log that grew): without
+   * the overview, which the page asks for next (`overviewNow`), after the moment at the new end.
+   */
+  summary(withOverview = true): Summary {
     const r = this.r, t = r.timeline, log = r.session?.log;
     const fams = new Map<string, number>();
     const typeCounts = new Map<string, number>();
@@ -90,8 +96,12 @@ export class SessionQueries {
       chunkRunStarts: this.chunkRuns().starts.slice(), chunkRunEnds: this.chunkRuns().ends.slice(),
       ...(r.live ? { live: { pendingClosers: r.pendingClosers ?? 0, ended: r.live.ended } } : {}),
       // nested, so structured-cloned rather than transferred: the worker keeps its copy for range numbers
-      overview: this.overview(), overviewStats: this.r.session ? this.overviewStats() : undefined,
+      ...(withOverview ? this.overviewNow() : {}),
     };
+  }
+
+  overviewNow(): OverviewNow {
+    return { overview: this.overview(), overviewStats: this.r.session ? this.overviewStats() : undefined };
   }
 
   row(seq: number): Row {
@@ -360,7 +370,7 @@ export class SessionQueries {
     const s = this.r.session;
     if (!s) return undefined;
     // a live log grows: rebuild when it has
-    if (this.overviewCache?.last !== s.log.length - 1) this.overviewCache = buildOverview(s.log, s.activity, this.r.timeline);
+    if (this.overviewCache?.last !== s.log.length - 1) this.overviewCache = buildOverview(s.log, s.activity, this.r.timeline, this.overviewCache);
     return this.overviewCache;
   }
 

@@ -54,8 +54,8 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
     if (!opened || !live) return;
     const r = live.append(new Uint8Array(msg.bytes));
     opened = { ...opened, result: r };
-    queries = new SessionQueries(r, loadMs);
-    const summary = { ...queries.summary(), ...containerFields(opened) };
+    queries = new SessionQueries(r, loadMs, queries);
+    const summary = { ...queries.summary(false), ...containerFields(opened) };
     post({ kind: 'appended', summary }, transferables(summary));
     return;
   }
