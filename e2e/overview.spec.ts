@@ -76,6 +76,25 @@ test('the overview: hover shows the core\'s numbers, a click moves the Seq slide
   await expect(slider(page)).toHaveAttribute('aria-valuemax', String(o.last));
 });
 
+test('the strip is drawn before the first frame that shows it (not after a size observer or a second render)', async ({ page }) => {
+  // every animation frame, before it paints: a mounted chart canvas must already hold its picture
+  await page.addInitScript(() => {
+    const w = window as unknown as { __frames: { mounted: number; undrawn: number } };
+    w.__frames = { mounted: 0, undrawn: 0 };
+    const tick = () => {
+      const c = document.querySelector('[data-testid=overview-chart] canvas');
+      if (c) { w.__frames.mounted++; if (!(c as HTMLElement).dataset.drawn) w.__frames.undrawn++; }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const o = await coreOverview();
+  await openDemo(page, o.last);
+  const frames = await page.evaluate(() => (window as unknown as { __frames: { mounted: number; undrawn: number } }).__frames);
+  expect(frames.mounted).toBeGreaterThan(0);
+  expect(frames.undrawn).toBe(0);
+});
+
 test('README screenshot of the overview on the demo session', async ({ page }) => {
   const o = await coreOverview();
   await page.setViewportSize({ width: 1400, height: 900 });

@@ -84,6 +84,8 @@ export interface Summary {
    */
   readonly overview?: Overview;
   readonly overviewStats?: OverviewStats;
+  /** Milliseconds the worker took to build `overview` and `overviewStats` after the load (the browser bench prints it). */
+  readonly overviewBuildMs?: number;
   /** What kind of file this came from (issue 4): a log, a DSH snapshot-test fixture, or an export ZIP. */
   readonly container?: 'log' | 'fixture' | 'zip';
   /** For a ZIP: the entry shown (`session.jsonl` or `subagents/<id>/session.jsonl`). */
@@ -315,4 +317,4 @@ export type FromWorker =
   | { kind: 'reply'; id: number; ok: false; message: string };
 
 /** Reply to `overview`: Summary's overview fields, built after a followed log grew. */
-export type OverviewNow = Pick<Summary, 'overview' | 'overviewStats'>;
+export type OverviewNow = Pick<Summary, 'overview' | 'overviewStats' | 'overviewBuildMs'>;

@@ -101,7 +101,9 @@ export class SessionQueries {
   }
 
   overviewNow(): OverviewNow {
-    return { overview: this.overview(), overviewStats: this.r.session ? this.overviewStats() : undefined };
+    const t0 = performance.now();
+    const overview = this.overview(), overviewStats = this.r.session ? this.overviewStats() : undefined;
+    return { overview, overviewStats, overviewBuildMs: performance.now() - t0 };
   }
 
   row(seq: number): Row {

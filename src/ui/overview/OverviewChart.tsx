@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { Overview } from '../../core/overview';
 import { setZoom } from '../../store/overview';
 import { setCursor, useApp } from '../../store/store';
@@ -21,6 +21,20 @@ function fit(c: HTMLCanvasElement, width: number): CanvasRenderingContext2D | nu
 }
 
 /**
+ * The CSS colours of the element's theme, each read once: a draw asks for a colour per run of
+ * pixels, and every getPropertyValue call resolves the computed style again.
+ */
+function palette(el: HTMLElement | null): (name: string) => string {
+  const css = el ? getComputedStyle(el) : undefined;
+  const seen = new Map<string, string>();
+  return (v) => {
+    let c = seen.get(v);
+    if (c === undefined) { c = css?.getPropertyValue(v).trim() || '#888'; seen.set(v, c); }
+    return c;
+  };
+}
+
+/**
  * The overview's picture: the context and time lanes on a canvas over the seqs [lo, hi], an overlay
  * for the cursor, hover and a dragged selection, and the hover's numbers. Click moves the cursor;
  * a drag zooms the strip and the scrubber (and sets the Diff's A and B).
@@ -31,35 +45,44 @@ export function OverviewChart({ o, lo, hi }: { o: Overview; lo: number; hi: numb
   const box = useRef<HTMLDivElement>(null);
   const base = useRef<HTMLCanvasElement>(null);
   const over = useRef<HTMLCanvasElement>(null);
+  // measured before the first paint (see the layout effect below); 0 only during the first render
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<Hover>();
   const [sel, setSel] = useState<[number, number]>();
   const theme = useThemeVersion();
 
-  useEffect(() => {
+  const anchors = useMemo(() => (kind === 'time' ? anchorsOf(o) : undefined), [o, kind]);
+  const axis = useMemo(() => (anchors ? timeAxis(o, anchors, lo, hi, width) : seqAxis(lo, hi, width)), [o, anchors, lo, hi, width]);
+  const layout = useMemo(() => layoutOf(o, axis), [o, axis]);
+  const col = useMemo(() => palette(box.current), [theme, width]); // eslint-disable-line react-hooks/exhaustive-deps -- re-read the palette when the theme or box changes
+
+  // The strip is drawn in the commit that mounts it, before the browser paints: the width is read
+  // from the laid-out box right here (not from a ResizeObserver callback or a second render), so the
+  // picture lands in the same frame as the loaded session. Later width changes come from the observer.
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const ro = new ResizeObserver(() => setWidth(Math.floor(el.clientWidth)));
     ro.observe(el);
-    setWidth(Math.floor(el.clientWidth));
     return () => ro.disconnect();
   }, []);
-
-  const anchors = useMemo(() => (kind === 'time' ? anchorsOf(o) : undefined), [o, kind]);
-  const axis = useMemo(() => (anchors ? timeAxis(o, anchors, lo, hi, width) : seqAxis(lo, hi, width)), [o, anchors, lo, hi, width]);
-  const layout = useMemo(() => layoutOf(o, axis), [o, axis]);
-  const col = useMemo(() => {
-    const css = box.current ? getComputedStyle(box.current) : undefined;
-    return (v: string) => css?.getPropertyValue(v).trim() || '#888';
-  }, [theme, width]); // eslint-disable-line react-hooks/exhaustive-deps -- re-read the palette when the theme or box changes
-
-  useEffect(() => {
-    const c = base.current, g = c && width > 0 ? fit(c, width) : null;
+  const drawnFor = useRef<unknown[]>([]);
+  useLayoutEffect(() => {
+    const c = base.current, el = box.current;
+    if (!c || !el) return;
+    const w = width || Math.floor(el.clientWidth);
+    const key = [o, kind, lo, hi, w, theme];
+    if (key.every((v, i) => v === drawnFor.current[i])) return;
+    const g = w > 0 ? fit(c, w) : null;
     if (!g) return;
-    drawOverview(g, o, layout, width, col);
-    c!.dataset.drawn = String(o.last);
+    // the first commit still has width 0: draw with the measured width, then let the state catch up
+    const l = w === width ? layout : layoutOf(o, anchors ? timeAxis(o, anchors, lo, hi, w) : seqAxis(lo, hi, w));
+    drawOverview(g, o, l, w, w === width ? col : palette(el));
+    drawnFor.current = key;
+    c.dataset.drawn = String(o.last);
     performance.mark('seqscope:overview-drawn');
-  }, [o, layout, width, col]);
+    if (w !== width) setWidth(w);
+  }, [o, kind, anchors, lo, hi, layout, width, col, theme]);
 
   useEffect(() => {
     const c = over.current, g = c && width > 0 ? fit(c, width) : null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Overview } from '../../core/overview';
 import { BREAK_PX, anchorsOf, seqAxis, timeAxis } from './axis';
-import { markBins, maxBins, spanBins, stepLineBins } from './bins';
+import { markBins, maxBins, spanBins, stepLineBins, stepLinePaths } from './bins';
 
 const I = (xs: number[]) => Int32Array.from(xs), F = (xs: number[]) => Float64Array.from(xs);
 /** Two turns of 1 s each, an hour apart: seqs 0–9 and 10–19, one step each. */
@@ -53,5 +53,28 @@ describe('per-pixel bins', () => {
     expect(Array.from(maxBins([0.5, 0.7, 2.1, 9], [3, 8, 1, 4], 3))).toEqual([8, 0, 1]);
     expect(Array.from(markBins([0.5, 2.9, -1], 3))).toEqual([1, 0, 1]);
     expect(Array.from(spanBins([0, 1.5, 4.2], [3, 2, 4.3], [1, 2, 1], 6))).toEqual([1, 2, 1, 0, 1, 0]);
+  });
+  it('paths a step line with one point per change of height, covering every drawn pixel column at its height', () => {
+    expect(stepLinePaths([1, 1, 1, 3, 3, NaN, 2], (v) => v * 10)).toEqual([[0, 10.5, 3, 10.5, 3, 30.5, 5, 30.5], [6, 20.5, 7, 20.5]]);
+    expect(stepLinePaths([1, 1, 2], (v) => v, (px) => px !== 1)).toEqual([[0, 1.5, 1, 1.5], [2, 2.5, 3, 2.5]]);
+    // against the per-pixel definition on pseudo-random bins with gaps: each drawn column [px, px + 1]
+    // lies on one horizontal segment at its height, and no segment covers an undrawn column
+    let seed = 3;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+    const bins = Array.from({ length: 400 }, () => (rnd() < 0.1 ? NaN : Math.floor(rnd() * 4)));
+    const keep = (px: number) => px % 37 !== 5;
+    const y = (v: number) => 50 - v * 7;
+    const covered = new Map<number, number>();
+    for (const run of stepLinePaths(bins, y, keep)) {
+      for (let k = 0; k + 3 < run.length; k += 2) {
+        const [x0, y0, x1, y1] = run.slice(k, k + 4);
+        if (y0 === y1) for (let px = x0; px < x1; px++) { expect(covered.has(px)).toBe(false); covered.set(px, y0); }
+        else expect(x0).toBe(x1);
+      }
+    }
+    for (let px = 0; px < bins.length; px++) {
+      const drawn = !Number.isNaN(bins[px]) && keep(px);
+      expect(covered.get(px)).toBe(drawn ? Math.round(y(bins[px])) + 0.5 : undefined);
+    }
   });
 });

@@ -55,3 +55,27 @@ export function spanBins(x0s: ArrayLike<number>, x1s: ArrayLike<number>, classes
   }
   return out;
 }
+
+/**
+ * The polylines of a per-pixel step line: pixel column px is drawn from (px, y) to (px + 1, y)
+ * with y = round(y(bins[px])) + 0.5, neighbouring columns joined by a vertical step, NaN or
+ * `keep(px)` false leaving a gap. Each polyline is flat [x0, y0, x1, y1, …] with one point per
+ * change of height (not two per pixel: a canvas path of thousands of collinear points costs a
+ * draw several milliseconds).
+ */
+export function stepLinePaths(bins: ArrayLike<number>, y: (v: number) => number, keep: (px: number) => boolean = () => true): number[][] {
+  const runs: number[][] = [];
+  let run: number[] | undefined, level = NaN;
+  for (let px = 0; px < bins.length; px++) {
+    const v = bins[px];
+    if (Number.isNaN(v) || !keep(px)) {
+      if (run) { run.push(px, level); run = undefined; }
+      continue;
+    }
+    const yy = Math.round(y(v)) + 0.5;
+    if (!run) { run = [px, yy]; runs.push(run); } else if (yy !== level) run.push(px, level, px, yy);
+    level = yy;
+  }
+  if (run) run.push(bins.length, level);
+  return runs;
+}

@@ -1,5 +1,5 @@
 import { REQ_ESTIMATED, type Overview } from '../../core/overview';
-import { markBins, maxBins, spanBins, stepLineBins } from './bins';
+import { markBins, maxBins, spanBins, stepLineBins, stepLinePaths } from './bins';
 import { contextTokens } from './hover';
 import type { Layout } from './layout';
 
@@ -29,10 +29,13 @@ export function drawOverview(g: CanvasRenderingContext2D, o: Overview, l: Layout
   const { top, height } = CONTEXT_LANE;
   g.fillStyle = col('--bg'); g.fillRect(0, top, width, height);
   // context lane: values per pixel
-  const ctx = Float64Array.from(o.reqSeq, (_, r) => contextTokens(o, r));
+  const nr = o.reqSeq.length, ctx = new Float64Array(nr), estFlag = new Float64Array(nr);
+  for (let r = 0; r < nr; r++) { ctx[r] = contextTokens(o, r); estFlag[r] = o.reqFlags[r] & REQ_ESTIMATED; }
+  const winValue = new Float64Array(o.winValue.length);
+  for (let i = 0; i < winValue.length; i++) winValue[i] = o.winValue[i] >= 0 ? o.winValue[i] : NaN;
   const line = stepLineBins(l.req, ctx, width);
-  const est = stepLineBins(l.req, Float64Array.from(o.reqFlags, (f) => f & REQ_ESTIMATED), width);
-  const win = stepLineBins(l.win, Float64Array.from(o.winValue, (v) => (v >= 0 ? v : NaN)), width);
+  const est = stepLineBins(l.req, estFlag, width);
+  const win = stepLineBins(l.win, winValue, width);
   const out = maxBins(l.req, o.reqOut, width);
   let ctxMax = 1, winMax = 0, outMax = 1;
   for (let px = 0; px < width; px++) {
@@ -69,7 +72,9 @@ export function drawOverview(g: CanvasRenderingContext2D, o: Overview, l: Layout
 
   // time lane: turns (alternating shades), steps (time to first chunk, decoding, the rest), tool calls (errors red)
   const tr = TIME_ROWS;
-  fillRuns(g, spanBins(l.turn0, l.turn1, Uint8Array.from(o.turnStart, (_, i) => 1 + (i & 1)), width), tr.turns.top, tr.turns.height, (c) => (c === 1 ? col('--fg2') : col('--border')));
+  const turnCls = new Uint8Array(o.turnStart.length);
+  for (let i = 0; i < turnCls.length; i++) turnCls[i] = 1 + (i & 1);
+  fillRuns(g, spanBins(l.turn0, l.turn1, turnCls, width), tr.turns.top, tr.turns.height, (c) => (c === 1 ? col('--fg2') : col('--border')));
   const ns = o.stepStart.length;
   const x0 = new Float64Array(ns * 3), x1 = new Float64Array(ns * 3), cls = new Uint8Array(ns * 3);
   for (let i = 0; i < ns; i++) {
@@ -79,7 +84,9 @@ export function drawOverview(g: CanvasRenderingContext2D, o: Overview, l: Layout
   }
   const stepColor = (c: number) => (c === 3 ? col('--accent') : c === 2 ? col('--warn') : col('--bg3'));
   fillRuns(g, spanBins(x0, x1, cls, width), tr.steps.top, tr.steps.height, stepColor);
-  fillRuns(g, spanBins(l.tool0, l.tool1, Uint8Array.from(o.toolError, (e) => 1 + e), width), tr.tools.top, tr.tools.height, (c) => (c === 2 ? col('--err') : col('--ok')));
+  const toolCls = new Uint8Array(o.toolError.length);
+  for (let i = 0; i < toolCls.length; i++) toolCls[i] = 1 + o.toolError[i];
+  fillRuns(g, spanBins(l.tool0, l.tool1, toolCls, width), tr.tools.top, tr.tools.height, (c) => (c === 2 ? col('--err') : col('--ok')));
   // compressed idle gaps: a hatched break across both lanes
   for (const b of l.axis.breaks) {
     const w = Math.max(2, b.x1 - b.x0);
@@ -95,13 +102,9 @@ export function drawOverview(g: CanvasRenderingContext2D, o: Overview, l: Layout
 /** Strokes a per-pixel step line (NaN: a gap), only where `keep` says. */
 function strokeBins(g: CanvasRenderingContext2D, bins: Float32Array, y: (v: number) => number, keep: (px: number) => boolean = () => true): void {
   g.beginPath();
-  let pen = false;
-  for (let px = 0; px < bins.length; px++) {
-    const v = bins[px];
-    if (Number.isNaN(v) || !keep(px)) { pen = false; continue; }
-    const yy = Math.round(y(v)) + 0.5;
-    if (!pen) { g.moveTo(px, yy); pen = true; } else g.lineTo(px, yy);
-    g.lineTo(px + 1, yy);
+  for (const run of stepLinePaths(bins, y, keep)) {
+    g.moveTo(run[0], run[1]);
+    for (let k = 2; k < run.length; k += 2) g.lineTo(run[k], run[k + 1]);
   }
   g.stroke();
 }
