@@ -105,6 +105,12 @@ export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timelin
   // (closers): they sit at the last stored event's time, so the wall-clock axis ends where the log did
   const lastStored = Math.min(last, log.synthesizedFrom - 1);
   const time = (s: number) => (s >= 0 && s < n ? log.timeAt(lastStored >= 0 ? Math.min(s, lastStored) : s) : NaN);
+  /** time() over a seq column (-1 → `open`'s time when given, else NaN), as a plain loop. */
+  const timesOf = (seqs: Int32Array, open?: number) => {
+    const out = new Float64Array(seqs.length);
+    for (let i = 0; i < seqs.length; i++) out[i] = time(seqs[i] < 0 && open !== undefined ? open : seqs[i]);
+    return out;
+  };
 
   const turnStart = a.turnStartSeq.view().slice(), turnEnd = pairEnds(turnStart, a.turnEndSeq.view());
   const stepStart = a.stepStartSeq.view().slice(), stepEnd = pairEnds(stepStart, a.stepEndSeq.view());
@@ -123,7 +129,14 @@ export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timelin
     const s0 = stepStart[i];
     const s1 = stepEnd[i] >= 0 ? stepEnd[i] : Math.min(last, i + 1 < ns ? stepStart[i + 1] - 1 : last);
     stepTurn[i] = lastAtOrBeforeIn(turnStart, turnStart.length, s0) + 1;
-    for (let s = s0 + 1; s < s1; s++) if (log.isChunkAt(s)) { if (stepFirst[i] < 0) stepFirst[i] = s; stepLast[i] = s; }
+    // the first chunk from the front, the last from the back: a step's chunks are most of its events, so neither walks far
+    let f = s0 + 1;
+    while (f < s1 && !log.isChunkAt(f)) f++;
+    if (f < s1) {
+      let b = s1 - 1;
+      while (!log.isChunkAt(b)) b--;
+      stepFirst[i] = f; stepLast[i] = b;
+    }
     while (m < msgs.length && msgs[m] < s0) m++;
     while (m < msgs.length && msgs[m] <= s1) stepMessage[i] = msgs[m++];
   }
@@ -183,15 +196,15 @@ export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timelin
   const tools = pairTools(a);
   return {
     last, startTime: time(0), endTime: time(last),
-    reqSeq: req.seq, reqTime: mapF64(req.seq, time), reqStep: req.step, reqIn: req.inp, reqCacheRead: req.cr, reqCacheWrite: req.cw,
+    reqSeq: req.seq, reqTime: timesOf(req.seq), reqStep: req.step, reqIn: req.inp, reqCacheRead: req.cr, reqCacheWrite: req.cw,
     reqOut: req.out, reqReasoning: req.rsn, reqFlags: req.flags,
     winSeq: a.contextSeq.view().slice(), winValue: mapF64(a.contextWindow.view(), (v) => v),
     compSeq, compSaved, pruneSeq: a.pruneSeq.view().slice(), pruneSaved: mapF64(a.pruneTokens.view(), (v) => v),
-    turnStart, turnEnd, turnT0: mapF64(turnStart, time), turnT1: mapF64(turnEnd, (s) => time(s < 0 ? last : s)),
+    turnStart, turnEnd, turnT0: timesOf(turnStart), turnT1: timesOf(turnEnd, last),
     stepStart, stepEnd, stepTurn, stepFirst, stepLast, stepMessage,
-    stepT0: mapF64(stepStart, time), stepTFirst: mapF64(stepFirst, time), stepTLast: mapF64(stepLast, time),
-    stepTMessage: mapF64(stepMessage, time), stepT1: mapF64(stepEnd, (s) => time(s < 0 ? last : s)),
-    toolCall: tools.call, toolResult: tools.result, toolT0: mapF64(tools.call, time), toolT1: mapF64(tools.result, time),
+    stepT0: timesOf(stepStart), stepTFirst: timesOf(stepFirst), stepTLast: timesOf(stepLast),
+    stepTMessage: timesOf(stepMessage), stepT1: timesOf(stepEnd, last),
+    toolCall: tools.call, toolResult: tools.result, toolT0: timesOf(tools.call), toolT1: timesOf(tools.result),
     toolName: tools.name, toolError: tools.error, toolNames: [...a.toolNames, NOT_STARTED],
   };
 }
@@ -205,27 +218,31 @@ export const NOT_STARTED = '(no tool/call)';
  */
 function pairTools(a: ActivityIndex): { call: Int32Array; result: Int32Array; name: Int32Array; error: Uint8Array } {
   const cs = a.callSeq.view(), rs = a.resultSeq.view();
-  const open = new Map<string, number[]>();
-  const call: number[] = [], result: number[] = [], name: number[] = [], error: number[] = [];
+  const cap = cs.length + rs.length;
+  const call = new Int32Array(cap), result = new Int32Array(cap), name = new Int32Array(cap), error = new Uint8Array(cap);
+  // per call id, the latest unanswered call's row; `below[k]`: the one under row k (-1: none)
+  const open = new Map<string, number>(), below = new Int32Array(cap);
   const notStarted = a.toolNames.length;
-  for (let i = 0, j = 0; i < cs.length || j < rs.length;) {
+  let k = 0;
+  for (let i = 0, j = 0; i < cs.length || j < rs.length; k++) {
     if (j >= rs.length || (i < cs.length && cs[i] < rs[j])) {
       const id = a.callIds[i];
-      const k = call.length;
-      call.push(cs[i]); result.push(-1); name.push(a.callName.at(i)); error.push(0);
-      const q = open.get(id);
-      if (q) q.push(k); else open.set(id, [k]);
+      call[k] = cs[i]; result[k] = -1; name[k] = a.callName.at(i);
+      below[k] = open.get(id) ?? -1;
+      open.set(id, k);
       i++;
     } else {
-      const q = open.get(a.resultIds[j]);
-      const k = q?.pop();
-      if (k !== undefined) { result[k] = rs[j]; error[k] = a.resultError.at(j); }
-      else { call.push(rs[j]); result.push(rs[j]); name.push(notStarted); error.push(a.resultError.at(j)); }
+      const id = a.resultIds[j], top = open.get(id);
+      if (top !== undefined) {
+        result[top] = rs[j]; error[top] = a.resultError.at(j);
+        if (below[top] >= 0) open.set(id, below[top]); else open.delete(id);
+        k--;
+      } else { call[k] = rs[j]; result[k] = rs[j]; name[k] = notStarted; error[k] = a.resultError.at(j); }
       j++;
     }
   }
   // the merge appends in seq order, so the rows are in call order (a not-started result at its own seq)
-  return { call: Int32Array.from(call), result: Int32Array.from(result), name: Int32Array.from(name), error: Uint8Array.from(error) };
+  return { call: call.slice(0, k), result: result.slice(0, k), name: name.slice(0, k), error: error.slice(0, k) };
 }
 
 /** Bytes of the event's stored line (its JSON text when it is held as an object). */
