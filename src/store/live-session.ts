@@ -7,6 +7,8 @@
 import { appendBytes, loadGeneration, openBytes, setLiveSession, useApp, type Restore } from './store';
 
 export const POLL_MS = 500;
+/** The least time between one poll's end and the next one's start. */
+const MIN_GAP_MS = 100;
 /** Bytes before the read point read again each time, to notice a file rewritten in place. */
 const OVERLAP = 64;
 
@@ -97,6 +99,7 @@ export async function openFollowed(src: FollowSource, sessionName: string, resto
       let at = size;
       const poll = async () => {
         timer = undefined;
+        const started = performance.now();
         if (gen !== loadGeneration() || !useApp.getState().liveSession) return;
         try {
           const g = await src.readFrom(at, tail);
@@ -116,7 +119,8 @@ export async function openFollowed(src: FollowSource, sessionName: string, resto
           const f = useApp.getState().liveSession;
           if (f) setLiveSession({ ...f, notice: `Could not read ${src.label} (${(err as Error).message}); still trying.` });
         }
-        if (gen === loadGeneration() && useApp.getState().liveSession) timer = setTimeout(() => void poll(), POLL_MS);
+        // every POLL_MS from the last poll's start (a long append does not push the next one back), with a short breather
+        if (gen === loadGeneration() && useApp.getState().liveSession) timer = setTimeout(() => void poll(), Math.max(MIN_GAP_MS, POLL_MS - (performance.now() - started)));
       };
       timer = setTimeout(() => void poll(), POLL_MS);
     },
