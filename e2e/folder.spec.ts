@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadBytes } from '../src/io/load';
 import { encodeZstdFrames } from '../src/io/zstd-encode';
-import { closedToolTurn, endSeed, headerRecord, jsonl, logOnly, utf8 } from '../src/testing/builders';
+import { closedToolTurn, endSeed, headerRecord, jsonl, logOnly } from '../src/testing/builders';
 import { serveFolder, type FolderServer } from './folder-server';
 import { status } from './helpers';
 

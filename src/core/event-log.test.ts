@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { textChunk, turnStart, userMessage, utf8 } from '../testing/builders';
 import { PackedRow, decodeStorageRecord, packChunkRuns } from './chunk-rows';
-import { APPEND_STEP, IntColumn } from './columns';
-import { EventLog, nextCapacity } from './event-log';
+import { APPEND_STEP, IntColumn, nextCapacity } from './columns';
+import { EventLog } from './event-log';
 
 /** A buffer holding the JSONL lines of `records`, with each line's byte range. */
 function lines(records: unknown[]): { bytes: Uint8Array; ranges: [number, number][] } {

@@ -3,8 +3,6 @@ import { nextCapacity } from './columns';
 import { deepFreeze } from './json';
 import type { SessionEvent } from './types';
 
-export { nextCapacity } from './columns';
-
 /**
  * One stored record per slot: an event object (built in code, upgraded from a legacy shape, or
  * synthesized), a packed row shared by its members' slots, or `null` for an event read from a file,

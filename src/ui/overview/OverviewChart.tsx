@@ -100,7 +100,7 @@ export function OverviewChart({ o, lo, hi }: { o: Overview; lo: number; hi: numb
   };
   const onMove = (e: PointerEvent<HTMLDivElement>) => {
     const x = xOf(e);
-    setHover(hoverAt(o, layout, x));
+    setHover(hoverAt(layout, x));
     if (sel && e.currentTarget.hasPointerCapture(e.pointerId)) setSel([sel[0], x]);
   };
   const onUp = (e: PointerEvent<HTMLDivElement>) => {

@@ -16,7 +16,7 @@ export interface Hover {
   readonly idleMs?: number;
 }
 
-export function hoverAt(o: Overview, l: Layout, x: number): Hover {
+export function hoverAt(l: Layout, x: number): Hover {
   const seq = l.axis.seqAt(x);
   const req = lastAtOrLeft(l.req, x + 0.5);
   let step = lastAtOrLeft(l.step0, x + 0.5);
