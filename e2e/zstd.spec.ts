@@ -36,3 +36,21 @@ test('a torn final zstd frame is dropped and the rest recovered', async ({ page 
   await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(last).events));
   await expect(status(page)).toHaveAttribute('data-surface', String(r.timeline!.countsAt(last).surface));
 });
+
+test('a zstd log is decoded in a worker of its own, which ends with the load', async ({ page }) => {
+  const bytes = demoBytes('demo.jsonl.zstd');
+  const r = await coreOpen(bytes);
+  await ready(page, '/?demo=tool-round.jsonl');
+  const decoders: { closed: boolean }[] = [];
+  page.on('worker', (w) => {
+    if (!/zstd\.worker/.test(w.url())) return;
+    const d = { closed: false };
+    decoders.push(d);
+    w.on('close', () => { d.closed = true; });
+  });
+  await pick(page, 'session.jsonl.zstd', Buffer.from(bytes), 'application/zstd');
+  await waitLoaded(page, r.session!.log.length - 1);
+  await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(r.session!.log.length - 1).events));
+  expect(decoders.length, 'one decoding worker per zstd load').toBe(1);
+  await expect.poll(() => decoders[0].closed, { message: 'the decoding worker ends when the load does' }).toBe(true);
+});

@@ -10,7 +10,8 @@ import { closedToolTurn, headerRecord, jsonl } from '../testing/builders';
 import { loadOutcome, zstdCorpusCases } from '../testing/zstd-cases';
 import { loadBytes } from '../io/load';
 import { concatBytes, encodeFrame } from '../io/zstd-encode';
-import { AHEAD, serveZstdFrames, zstdFramesOver } from './zstd-thread';
+import { AHEAD, serveZstdFrames, zstdFramesOver } from '../io/zstd-port';
+import { nodePort } from './zstd-thread';
 
 /** A source over a fresh channel per load, counting the blocks the serving end posts. */
 function channelSource() {
@@ -19,8 +20,8 @@ function channelSource() {
     const ch = new MessageChannel();
     const post = ch.port2.postMessage.bind(ch.port2);
     ch.port2.postMessage = (m: unknown, t?: never) => { if ((m as { item?: { kind: string } }).item?.kind === 'block') stats.blocksPosted++; post(m, t); };
-    serveZstdFrames(ch.port2);
-    return { port: ch.port1, close: () => { stats.closed++; ch.port1.close(); ch.port2.close(); }, onError: () => undefined };
+    serveZstdFrames(nodePort(ch.port2));
+    return { port: nodePort(ch.port1), close: () => { stats.closed++; ch.port1.close(); ch.port2.close(); }, onError: () => undefined };
   });
   return { source, stats };
 }

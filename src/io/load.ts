@@ -151,7 +151,7 @@ export interface LoadLimits {
   /** zstd plaintext scanned at a time (default 4 MiB). */
   zstdBlockBytes?: number;
   /**
-   * Decodes zstd frames, where the host can do it in a thread of its own (Node: src/node/zstd-thread.ts);
+   * Decodes zstd frames, where the host can do it in a thread of its own (Node: src/cli/zstd-thread.ts; a browser worker: src/worker/zstd-source.ts);
    * default: in this thread, a frame at a time as the scan asks. A followed log always decodes here.
    */
   zstdFrames?: ZstdFramesSource;

@@ -9,6 +9,7 @@ import { handleRequest } from './handle';
 import type { FromWorker, ToWorker } from '../protocol/worker-protocol';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
+import { zstdFramesInWorker } from './zstd-source';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let queries: SessionQueries | undefined;
@@ -31,7 +32,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
       opened = await openBytes(input, {
-        fileName: msg.fileName, entry: msg.entry, live: msg.follow,
+        fileName: msg.fileName, entry: msg.entry, live: msg.follow, zstdFrames: zstdFramesInWorker,
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
       });
