@@ -76,14 +76,16 @@ test('the overview: hover shows the core\'s numbers, a click moves the Seq slide
   await expect(slider(page)).toHaveAttribute('aria-valuemax', String(o.last));
 });
 
-test('the strip is drawn before the first frame that shows it (not after a size observer or a second render)', async ({ page }) => {
-  // every animation frame, before it paints: a mounted chart canvas must already hold its picture
+test('the strip is drawn before the first frame that shows the loaded session (not after a size observer or a second render)', async ({ page }) => {
+  // every animation frame, before it paints: once the overview has come (the strip is no longer
+  // busy; while the session loads its empty box is laid out), the chart canvas must hold its picture
   await page.addInitScript(() => {
     const w = window as unknown as { __frames: { mounted: number; undrawn: number } };
     w.__frames = { mounted: 0, undrawn: 0 };
     const tick = () => {
       const c = document.querySelector('[data-testid=overview-chart] canvas');
-      if (c) { w.__frames.mounted++; if (!(c as HTMLElement).dataset.drawn) w.__frames.undrawn++; }
+      const loaded = document.querySelector('section[aria-label=Overview]:not([aria-busy])');
+      if (c && loaded) { w.__frames.mounted++; if (!(c as HTMLElement).dataset.drawn) w.__frames.undrawn++; }
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);

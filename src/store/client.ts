@@ -66,7 +66,11 @@ export class SessionClient {
 
   private settle(): void {
     this.loading = false;
-    this.dropStandby();
+    // ended after the settled session's first frame: terminating a worker costs the page several
+    // milliseconds, and the load's first render (the overview strip's draw) goes first
+    const old = this.standby;
+    this.standby = undefined;
+    if (old) setTimeout(() => old.terminate(), 50);
   }
 
   private dropStandby(): void {

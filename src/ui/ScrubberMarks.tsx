@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useApp } from '../store/store';
 
 /** Canvas marks under the scrubber: turns, compactions, replacements, repairs, refusal, diagnostics, lineage. */
 export function ScrubberMarks({ first = 0, last }: { first?: number; last: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const summary = useApp((s) => s.summary)!;
+  // drawn in a deferred pass (none on mount): the commit that shows a settled load paints without it
+  const summary = useDeferredValue(useApp((s) => s.summary), undefined);
   const lineage = useApp((s) => s.lineage);
   useEffect(() => {
     const c = canvas.current;
-    if (!c) return;
+    if (!c || !summary) return;
     const draw = () => {
       const dpr = window.devicePixelRatio || 1;
       const w = c.clientWidth, h = c.clientHeight;
@@ -34,7 +35,7 @@ export function ScrubberMarks({ first = 0, last }: { first?: number; last: numbe
       if (!summary.verdict.ok && summary.verdict.seq !== undefined) { g.lineWidth = 2; lines([summary.verdict.seq], col('--err'), 0, 34); g.lineWidth = 1; }
       if (lineage) { lines(lineage.sources, col('--src'), 28, 34); lines(lineage.dependents, col('--dep'), 28, 34); lines(lineage.replaced, col('--rep'), 28, 34); }
     };
-    draw();
+    // the observer's first callback draws (after layout, so the canvas has its size)
     const ro = new ResizeObserver(draw);
     ro.observe(c);
     const mo = new MutationObserver(draw);

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useDeferredValue, useRef, type KeyboardEvent } from 'react';
 import { setView, useApp } from '../store/store';
 import { VIEWS, type View } from '../store/hash';
 import { LogView } from './LogView';
@@ -18,6 +18,12 @@ export function Views() {
   const hasSummary = useApp((s) => s.summary !== undefined);
   const previewing = useApp((s) => s.phase === 'loading' && (s.progress.events ?? 0) > 0);
   const refused = useApp((s) => s.sizeRefusal);
+  // When a load settles, the loaded views mount in a deferred pass of their own: the commit that
+  // shows the session (verdict, overview strip, scrubber, status) is drawn and painted without
+  // waiting for the Log's first render. Meanwhile the panel stays as it was (the reading preview).
+  const settled = useDeferredValue(hasSummary);
+  const wasPreviewing = useDeferredValue(previewing);
+  const loaded = hasSummary && settled;
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKey = (e: KeyboardEvent) => {
     const i = VIEWS.indexOf(view);
@@ -40,8 +46,8 @@ export function Views() {
       {refused && <p className="size-refusal" role="alert">{refused}</p>}
       <div className="tabpanel" role="tabpanel" id={`panel-${view}`} aria-labelledby={`tab-${view}`}>
         <RegionBoundary name={`${LABEL[view]} view`} resetKey={view} className="empty-state">
-        {!hasSummary && previewing ? (view === 'log' ? <PreviewLog /> : <div className="empty-state">The {LABEL[view]} view opens when every event is indexed; the Log already lists the events read so far.</div>)
-          : !hasSummary ? <div className="empty-state">{phase === 'loading' ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
+        {!loaded && (previewing || (hasSummary && wasPreviewing)) ? (view === 'log' ? <PreviewLog /> : <div className="empty-state">The {LABEL[view]} view opens when every event is indexed; the Log already lists the events read so far.</div>)
+          : !loaded ? <div className="empty-state">{phase === 'loading' || hasSummary ? 'Loading…' : 'Drop a DSH session log (.jsonl or .jsonl.zstd) anywhere, or use Open file.'}</div>
           : view === 'log' ? <LogView />
           : view === 'surface' ? <SurfaceView />
           : view === 'transcript' ? <TranscriptView />

@@ -18,12 +18,14 @@ export function OverviewStrip() {
   const kind = useApp((s) => s.overviewAxis ?? 'seq');
   const table = useApp((s) => s.overviewTable ?? false);
   const hidden = useApp((s) => overviewFolded(s));
-  if (!summary) return <div />;
-  const last = Math.max(0, summary.length - 1);
+  // laid out while a session loads (no shift when it settles, and the first draw knows its width)
+  const loading = useApp((s) => s.phase === 'loading');
+  if (!summary && !loading) return <div />;
+  const last = Math.max(0, (summary?.length ?? 1) - 1);
   const lo = zoom?.from ?? 0, hi = zoom?.to ?? last;
-  const numbers = zoom && range ? `Seq ${lo}–${hi}: ${statsLine(range)}` : session ? `Session: ${statsLine(session)}` : '';
+  const numbers = !summary ? 'Drawn when every event is indexed.' : zoom && range ? `Seq ${lo}–${hi}: ${statsLine(range)}` : session ? `Session: ${statsLine(session)}` : '';
   return (
-    <section className="overview" aria-label="Overview">
+    <section className="overview" aria-label="Overview" aria-busy={!o || undefined}>
       <div className="ov-head">
         <button type="button" className="ov-fold" aria-expanded={!hidden} onClick={toggleOverviewHidden}>Overview</button>
         <span className="ov-group" role="group" aria-label="X-axis">
@@ -34,7 +36,7 @@ export function OverviewStrip() {
         {zoom && <button type="button" onClick={() => setZoom(undefined)}>Zoom out</button>}
         <span className="ov-numbers" data-testid="overview-numbers" title={numbers}>{numbers}</span>
       </div>
-      {!hidden && o && (table ? <OverviewTable o={o} lo={lo} hi={hi} /> : <OverviewChart o={o} lo={lo} hi={hi} />)}
+      {!hidden && (table && o ? <OverviewTable o={o} lo={lo} hi={hi} /> : <OverviewChart o={o} lo={lo} hi={hi} />)}
       {!hidden && o && !table && <Legend />}
     </section>
   );
