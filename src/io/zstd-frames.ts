@@ -55,23 +55,33 @@ export const errorFields = (e: unknown): ErrorFields => {
 export const sessionError = (f: ErrorFields) => new SessionError(f.code, f.message, { kind: f.kind, line: f.line, seq: f.seq });
 
 /**
+ * The first piece and the first block after the header are at most this large: the first events
+ * reach the views (the Log lists them while the rest is read) without waiting for a whole piece to
+ * be read and a whole block decoded.
+ */
+export const FIRST_BYTES = 1 << 20;
+
+/**
  * The input in pieces: views of a byte array, or slices of a Blob. A Blob's next slice is read
- * while the current one is decoded (at most two are held at once).
+ * while the current one is decoded (at most two are held at once). The first piece is at most
+ * FIRST_BYTES.
  */
 export async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator<Uint8Array> {
+  const total = input instanceof Uint8Array ? input.length : input.size;
+  const ends = (p: number) => Math.min(total, p + (p === 0 ? Math.min(size, FIRST_BYTES) : size));
   if (input instanceof Uint8Array) {
-    for (let p = 0; p < input.length; p += size) yield input.subarray(p, Math.min(input.length, p + size));
+    for (let p = 0; p < total; p = ends(p)) yield input.subarray(p, ends(p));
     return;
   }
   const read = (p: number) => {
-    const r = input.slice(p, p + size).arrayBuffer().then((b) => new Uint8Array(b));
+    const r = input.slice(p, ends(p)).arrayBuffer().then((b) => new Uint8Array(b));
     r.catch(() => undefined); // a read left behind by a refusal or a cancel must not go unhandled
     return r;
   };
-  let next = input.size > 0 ? read(0) : undefined;
-  for (let p = 0; next; p += size) {
+  let next = total > 0 ? read(0) : undefined;
+  for (let p = 0; next; p = ends(p)) {
     const piece = await next;
-    next = p + size < input.size ? read(p + size) : undefined;
+    next = ends(p) < total ? read(ends(p)) : undefined;
     yield piece;
   }
 }
@@ -82,10 +92,14 @@ export async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGe
  */
 export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pick<ZstdDecodeOptions, 'maxPlain' | 'blockBytes'>): AsyncGenerator<ZstdItem> {
   const framing = new FrameStream();
-  const unzstd = await createFrameDecoder();
-  let complete = 0, plain = 0, end = 0;
-  const block = (): ZstdItem => ({ kind: 'block', plain: unzstd.take(), end });
+  // libzstd is instantiated while the first piece is read
+  const making = createFrameDecoder();
+  making.catch(() => undefined); // awaited below; a consumer may stop before that
+  let unzstd: FrameDecoder | undefined;
+  let complete = 0, plain = 0, end = 0, blocks = 0;
+  const block = (): ZstdItem => { blocks++; return { kind: 'block', plain: unzstd!.take(), end }; };
   for await (const piece of pieces) {
+    unzstd ??= await making;
     const { bytes, at: offset, frames } = framing.push(piece);
     for (const f of frames) {
       if (complete++ === 0) {
@@ -109,11 +123,12 @@ export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pi
       }
       plain += n;
       end = offset + f.end;
-      if (unzstd.pending >= o.blockBytes) yield block();
+      if (unzstd.pending >= (blocks ? o.blockBytes : Math.min(o.blockBytes, FIRST_BYTES))) yield block();
     }
     if (framing.error) break;
     yield { kind: 'tick', end: offset + bytes.length };
   }
+  unzstd ??= await making;
   if (unzstd.pending) yield block();
   if (framing.error) { yield { kind: 'framing', error: errorFields(framing.error) }; return; }
   yield { kind: 'end', complete, plain, tail: framing.finish().tail, state: { framing, unzstd } };
