@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadOutcome as outcome, zstdCorpusCases as inputs } from '../testing/zstd-cases';
+import { closedToolTurn, headerRecord, jsonl } from '../testing/builders';
 import { loadBytes } from './load';
 import { FrameStream, scanZstdFrames } from './zstd';
+import { encodeZstdFrames } from './zstd-encode';
+import { decodeZstdFrames, FIRST_BYTES, piecesOf } from './zstd-frames';
 
 describe('zstd read a piece at a time', () => {
   const cases = inputs();
@@ -33,5 +36,40 @@ describe('zstd read a piece at a time', () => {
       for (const size of [1, 7, 256]) expect(outcome(await loadBytes(b, { now: 0, zstdPieceBytes: size })), `${name} in ${size}-byte pieces`).toEqual(ref);
       expect(outcome(await loadBytes(new Blob([b.slice()]), { now: 0, zstdPieceBytes: 5 })), `${name} as a Blob`).toEqual(ref);
     }
+  });
+
+  it('reads a first piece of at most FIRST_BYTES, then pieces of the size asked, from bytes or a Blob', async () => {
+    const b = new Uint8Array(3 * FIRST_BYTES + 5).map((_, i) => i * 7);
+    for (const input of [b, new Blob([b.slice()])]) {
+      for (const size of [FIRST_BYTES / 2, 2 * FIRST_BYTES, 8 * FIRST_BYTES]) {
+        const sizes: number[] = [], parts: Uint8Array[] = [];
+        for await (const p of piecesOf(input, size)) { sizes.push(p.length); parts.push(p.slice()); }
+        const first = Math.min(size, FIRST_BYTES);
+        const expected = [first];
+        for (let p = first; p < b.length; p += size) expected.push(Math.min(size, b.length - p));
+        expect(sizes, `${input instanceof Blob ? 'Blob' : 'bytes'} in ${size}-byte pieces`).toEqual(expected);
+        expect(Buffer.concat(parts).equals(Buffer.from(b))).toBe(true);
+      }
+    }
+  });
+
+  it('yields a first block after the header of about FIRST_BYTES, then blocks of the size asked', async () => {
+    const turns: string[] = [];
+    let bytes = 0;
+    for (let t = 0; bytes < 6 * FIRST_BYTES; t++) { const s = jsonl(closedToolTurn(t * 8, t + 1)); turns.push(s); bytes += s.length; }
+    const frameMax = Math.max(...turns.map((s) => s.length));
+    const b = await encodeZstdFrames([JSON.stringify(headerRecord()) + '\n', ...turns]);
+    const blockBytes = 2 * FIRST_BYTES;
+    const blocks: number[] = [];
+    for await (const it of decodeZstdFrames(piecesOf(b, 1 << 16), { maxPlain: 1 << 30, blockBytes })) if (it.kind === 'block') blocks.push(it.plain.length);
+    expect(blocks[0]).toBeGreaterThanOrEqual(FIRST_BYTES);
+    expect(blocks[0]).toBeLessThan(FIRST_BYTES + frameMax);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const n of blocks.slice(1, -1)) expect(n).toBeGreaterThanOrEqual(blockBytes);
+    expect(blocks.reduce((a, n) => a + n, 0)).toBe(bytes);
+    // a smaller block size than FIRST_BYTES is kept from the first block on
+    const small: number[] = [];
+    for await (const it of decodeZstdFrames(piecesOf(b, 1 << 16), { maxPlain: 1 << 30, blockBytes: 4096 })) if (it.kind === 'block') small.push(it.plain.length);
+    expect(small[0]).toBeLessThan(4096 + frameMax);
   });
 });
