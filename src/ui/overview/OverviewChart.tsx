@@ -68,6 +68,9 @@ export function OverviewChart({ o, lo, hi }: { o?: Overview; lo: number; hi: num
   const layout = o && width > 0 ? layoutAt(o, width) : undefined;
   const axis = layout?.axis;
   const col = useMemo(() => palette(box.current), [theme, width]); // eslint-disable-line react-hooks/exhaustive-deps -- re-read the palette when the theme or box changes
+  // a hover or a drag names items of the overview it began on: another load (or a grown log) ends it
+  const [hoverFor, setHoverFor] = useState(o);
+  if (hoverFor !== o) { setHoverFor(o); setHover(undefined); setSel(undefined); }
 
   // The box is laid out while the session loads, and the observer keeps its width: the strip is
   // drawn in the commit that brings the overview, before the browser paints, without forcing a
