@@ -15,11 +15,15 @@ import { nodePort } from './zstd-thread';
 
 /** A source over a fresh channel per load, counting the blocks the serving end posts. */
 function channelSource() {
-  const stats = { blocksPosted: 0, closed: 0 };
+  const stats = { blocksPosted: 0, closed: 0, piecesAsked: 0 };
   const source = zstdFramesOver(() => {
     const ch = new MessageChannel();
     const post = ch.port2.postMessage.bind(ch.port2);
-    ch.port2.postMessage = (m: unknown, t?: never) => { if ((m as { item?: { kind: string } }).item?.kind === 'block') stats.blocksPosted++; post(m, t); };
+    ch.port2.postMessage = (m: unknown, t?: never) => {
+      if (m === 'more') stats.piecesAsked++;
+      else if ((m as { item?: { kind: string } }).item?.kind === 'block') stats.blocksPosted++;
+      post(m, t);
+    };
     serveZstdFrames(nodePort(ch.port2));
     return { port: nodePort(ch.port1), close: () => { stats.closed++; ch.port1.close(); ch.port2.close(); }, onError: () => undefined };
   });
@@ -43,10 +47,13 @@ describe('zstd decoding over a port', () => {
         expect(loadOutcome(await loadBytes(b, { now: 0, zstdFrames: source, ...limits })), `${name} ${JSON.stringify(limits)}`).toEqual(ref);
         n++;
       }
+      const asked = stats.piecesAsked;
       expect(loadOutcome(await loadBytes(new Blob([b.slice()]), { now: 0, zstdFrames: source, zstdPieceBytes: 5 })), `${name} as a Blob`).toEqual(ref);
+      expect(stats.piecesAsked, 'a Blob is read by the thread itself').toBe(asked);
       n++;
     }
     expect(stats.closed, 'every load ends its port').toBe(n);
+    expect(stats.piecesAsked, 'bytes are handed over a piece at a time').toBeGreaterThan(0);
   });
 
   it('refuses a log past the plaintext limit at the same line and seq', async () => {

@@ -10,8 +10,11 @@ import { decodeZstdFrames, piecesOf, type ZstdDecodeOptions, type ZstdFramesSour
 /** Blocks (about 4 MiB of plaintext each) decoded and not yet taken by the scan. */
 export const AHEAD = 3;
 
-/** To the thread: start, the next piece (null: the input ended), or a credit for one more block. */
-type Request = { readonly start: Pick<ZstdDecodeOptions, 'maxPlain' | 'blockBytes'> } | { readonly piece: Uint8Array | null } | 'ack';
+/**
+ * To the thread: start (with a Blob input, which the thread reads itself; else it asks for the
+ * pieces), the next piece (null: the input ended), or a credit for one more block.
+ */
+type Request = { readonly start: ZstdDecodeOptions; readonly blob?: Blob } | { readonly piece: Uint8Array | null } | 'ack';
 /** From the thread: the next piece is wanted, an item, or a failure that is not a verdict (a bug). */
 type Reply = 'more' | { readonly item: ZstdItem } | { readonly failure: string };
 
@@ -41,9 +44,9 @@ export function serveZstdFrames(port: Port): void {
       yield piece;
     }
   }
-  async function run(o: Pick<ZstdDecodeOptions, 'maxPlain' | 'blockBytes'>) {
+  async function run(o: ZstdDecodeOptions, blob: Blob | undefined) {
     try {
-      for await (const item of decodeZstdFrames(pieces(), o)) {
+      for await (const item of decodeZstdFrames(blob ? piecesOf(blob, o.pieceBytes) : pieces(), o)) {
         if (item.kind === 'block') {
           while (credits === 0) await new Promise<void>((r) => { wakeCredit = r; });
           credits--;
@@ -57,7 +60,7 @@ export function serveZstdFrames(port: Port): void {
     }
   }
   port.listen((m: Request) => {
-    if (m === 'ack') { credits++; wakeCredit?.(); wakeCredit = undefined; } else if ('piece' in m) { wakePiece?.(m.piece); wakePiece = undefined; } else void run(m.start);
+    if (m === 'ack') { credits++; wakeCredit?.(); wakeCredit = undefined; } else if ('piece' in m) { wakePiece?.(m.piece); wakePiece = undefined; } else void run(m.start, m.blob);
   });
 }
 
@@ -94,7 +97,9 @@ export function zstdFramesOver(open: () => ZstdThreadPort): ZstdFramesSource {
         else { ready.push(m.item); settle(); }
       });
       onError(fail);
-      port.postMessage({ start: { maxPlain: o.maxPlain, blockBytes: o.blockBytes } } satisfies Request, []);
+      // a Blob is cloned by reference: the thread reads its slices, and this one copies nothing
+      const start = { pieceBytes: o.pieceBytes, maxPlain: o.maxPlain, blockBytes: o.blockBytes };
+      port.postMessage((input instanceof Blob ? { start, blob: input } : { start }) satisfies Request, []);
       return {
         next: () => {
           if (closed) return Promise.resolve({ value: undefined, done: true });
