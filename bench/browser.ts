@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, servePreview } from '../src/testing/browser-harness';
 import { pageBytes, WorkerProbe } from './memory-probe';
-import { pct, r1 } from './stats';
+import { cpuTimes, pct, r1, stealPct } from './stats';
 
 const rest = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
@@ -117,7 +117,9 @@ async function measure(name: string, file: string) {
     po.observe({ entryTypes: ['mark'] });
   });
   traceT0 = performance.now();
+  const cpu0 = cpuTimes();
   await openInPage(page, file);
+  const loadSteal = stealPct(cpu0, cpuTimes());
   tracing = false;
   const t = await page.evaluate(() => {
     const w = window as unknown as { __t0: number; __first: number; __ready: number; seqscopeBench: { state(): { summary: { loadMs: number; length: number; overviewBuildMs?: number } } } };
@@ -275,9 +277,9 @@ async function measure(name: string, file: string) {
   const figures = {
     parseMs: Math.round(parse.ms), loadMs: Math.round(t.loadMs), ratio: +(t.loadMs / parse.ms).toFixed(2),
     firstViewMs: Math.round(t.firstViewMs), overviewMs: Math.round(overview.drawnMs), overviewFrameMs: Math.round(overview.frameMs), overviewBuildMs: Math.round(t.overviewBuildMs), overviewHoverP95Ms: r1(pct(overview.hovers, 95)), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)), diffP95Ms: r1(pct(diff.times, 95)),
-    readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB),
+    readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB), loadStealPct: loadSteal,
   };
-  console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen`);
+  console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen; the host took ${loadSteal}% of the CPU meanwhile (steal)`);
   console.log(`${name}: overview strip drawn ${figures.overviewMs} ms after the load settled (its frame began at ${figures.overviewFrameMs} ms; the worker built its aggregates in ${figures.overviewBuildMs} ms before the load settled); hover redraw p50 ${r1(pct(overview.hovers, 50))} ms, p95 ${figures.overviewHoverP95Ms} ms, max ${r1(Math.max(...overview.hovers))} ms over ${overview.hovers.length} hovers`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
   console.log(`${name}: diff of two moments p50 ${r1(pct(diff.times, 50))} ms, p95 ${figures.diffP95Ms} ms, max ${r1(Math.max(...diff.times))} ms over ${diff.times.length} random A/B pairs (up to ${diff.maxChanged} surface nodes added + removed)`);
