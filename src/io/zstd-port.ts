@@ -1,8 +1,9 @@
 /**
  * zstd decoding in a thread of its own, so that on two cores libzstd decodes the next frames while
  * the loader scans the plaintext of the last ones. The items and their order are those of
- * `decodeZstdFrames`, so every verdict stays the same. Memory stays bounded: the thread asks for
- * the input a piece at a time, and runs at most AHEAD blocks ahead. The protocol needs only a
+ * `decodeZstdFrames`, so every verdict stays the same. Memory stays bounded: the thread reads a
+ * Blob input a slice at a time itself, asks for a byte array's pieces one at a time, and runs at
+ * most AHEAD blocks ahead. The protocol needs only a
  * `Port`; Node (src/cli/zstd-thread.ts) and the browser (src/worker/zstd-source.ts) each give one.
  */
 import { decodeZstdFrames, piecesOf, type ZstdDecodeOptions, type ZstdFramesSource, type ZstdItem } from './zstd-frames';
