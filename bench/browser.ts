@@ -28,6 +28,8 @@ const events = Number(arg('events', '1300000'));
 const dir = arg('dir', 'tmp/bench');
 const port = Number(arg('port', '4179'));
 const JUMPS = 200;
+/** `--loads N`: timing-only loads of each file, alternating, each in a fresh tab, whose medians are reported (one load is noise on a shared machine). */
+const LOADS = Number(arg('loads', '5'));
 /** `--trace`: print every memory sample (page and worker) while the file loads. */
 const trace = rest.includes('--trace');
 const MB = 1024 * 1024;
@@ -81,6 +83,21 @@ async function openInPage(page: Page, file: string): Promise<void> {
   });
   await page.locator('input[type=file]:not([webkitdirectory])').setInputFiles(resolve(file));
   await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 600_000, polling: 50 });
+}
+
+/** One load in a fresh tab, timed as `measure` times it (first usable view, every view ready), with the CPU steal meanwhile. */
+async function timeLoad(file: string): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const page = await context.newPage();
+  await page.goto(`${base}/?bench`);
+  await page.waitForSelector('[role=status][data-cursor]');
+  const cpu0 = cpuTimes();
+  await openInPage(page, file);
+  const steal = stealPct(cpu0, cpuTimes());
+  const t = await page.evaluate(() => { const w = window as unknown as { __t0: number; __first: number; __ready: number }; return { firstViewMs: w.__first - w.__t0, readyMs: w.__ready - w.__t0 }; });
+  await context.close();
+  return { firstViewMs: Math.round(t.firstViewMs), readyMs: Math.round(t.readyMs), stealPct: steal };
 }
 
 async function measure(name: string, file: string) {
@@ -292,8 +309,18 @@ async function measure(name: string, file: string) {
 const result: Record<string, unknown> = {};
 try {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${browser.version()}`);
-  result.plain = await measure('plain', plain);
-  result.zstd = await measure('zstd', zstd);
+  // the load figures as medians of alternating loads (plain, zstd, plain, …), each in a fresh tab
+  const samples: Record<'plain' | 'zstd', Awaited<ReturnType<typeof timeLoad>>[]> = { plain: [], zstd: [] };
+  for (let i = 0; i < LOADS; i++) for (const [name, file] of [['plain', plain], ['zstd', zstd]] as const) samples[name].push(await timeLoad(file));
+  const med = (name: 'plain' | 'zstd', k: 'firstViewMs' | 'readyMs') => pct(samples[name].map((x) => x[k]), 50);
+  for (const name of ['plain', 'zstd'] as const) {
+    console.log(`${name}: over ${LOADS} loads, each in a fresh tab: first usable view median ${med(name, 'firstViewMs')} ms, every view ready median ${med(name, 'readyMs')} ms (ready: ${samples[name].map((x) => `${x.readyMs} ms at ${x.stealPct}% steal`).join(', ')})`);
+  }
+  const ratios = { firstView: +(med('zstd', 'firstViewMs') / med('plain', 'firstViewMs')).toFixed(2), ready: +(med('zstd', 'readyMs') / med('plain', 'readyMs')).toFixed(2) };
+  console.log(`zstd against plain (medians): first usable view ${ratios.firstView}×, every view ready ${ratios.ready}×`);
+  result.plain = { ...(await measure('plain', plain)), firstViewMedianMs: med('plain', 'firstViewMs'), readyMedianMs: med('plain', 'readyMs'), readySamplesMs: samples.plain.map((x) => x.readyMs), stealSamplesPct: samples.plain.map((x) => x.stealPct) };
+  result.zstd = { ...(await measure('zstd', zstd)), firstViewMedianMs: med('zstd', 'firstViewMs'), readyMedianMs: med('zstd', 'readyMs'), readySamplesMs: samples.zstd.map((x) => x.readyMs), stealSamplesPct: samples.zstd.map((x) => x.stealPct) };
+  result.zstdAgainstPlain = ratios;
 } finally {
   await browser.close();
   stop();
