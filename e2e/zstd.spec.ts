@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Worker } from '@playwright/test';
 import { status, waitLoaded } from './helpers';
 import { coreOpen, demoBytes, libraryItems, libraryList, pick, ready } from './library-helpers';
 import { scanZstdFrames } from '../src/io/zstd';
@@ -37,20 +37,64 @@ test('a torn final zstd frame is dropped and the rest recovered', async ({ page 
   await expect(status(page)).toHaveAttribute('data-surface', String(r.timeline!.countsAt(last).surface));
 });
 
-test('a zstd log is decoded in a worker of its own, which ends with the load', async ({ page }) => {
-  const bytes = demoBytes('demo.jsonl.zstd');
-  const r = await coreOpen(bytes);
-  await ready(page, '/?demo=tool-round.jsonl');
-  const decoders: { closed: boolean }[] = [];
+/** Decoding workers as they start: their name (`zstd-spare`: the page's; `zstd`: a session worker's own) and whether they closed. */
+function watchDecoders(page: Page) {
+  const decoders: { name: string; closed: boolean; worker: Worker }[] = [];
   page.on('worker', (w) => {
     if (!/zstd\.worker/.test(w.url())) return;
-    const d = { closed: false };
+    const d = { name: '?', closed: false, worker: w };
     decoders.push(d);
     w.on('close', () => { d.closed = true; });
+    w.evaluate(() => self.name).then((n) => { d.name = n; }, () => undefined);
   });
+  return decoders;
+}
+
+const spareReady = (d: { worker: Worker }) => d.worker.evaluate(() => performance.getEntriesByName('seqscope:zstd-spare-ready').length > 0).catch(() => false);
+
+test("a zstd load is decoded by the page's spare decoding worker, which ends with the load; the next spare starts after it", async ({ page }) => {
+  const bytes = demoBytes('demo.jsonl.zstd');
+  const r = await coreOpen(bytes);
+  const last = r.session!.log.length - 1;
+  const decoders = watchDecoders(page);
+  await ready(page, '/?demo=tool-round.jsonl');
+  await expect.poll(() => decoders.filter((d) => d.name === 'zstd-spare').length, { message: 'the first load starts a spare' }).toBe(1);
+  const spare = decoders[0];
+  await expect.poll(() => spareReady(spare), { message: 'the spare readies libzstd' }).toBe(true);
   await pick(page, 'session.jsonl.zstd', Buffer.from(bytes), 'application/zstd');
-  await waitLoaded(page, r.session!.log.length - 1);
-  await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(r.session!.log.length - 1).events));
-  expect(decoders.length, 'one decoding worker per zstd load').toBe(1);
-  await expect.poll(() => decoders[0].closed, { message: 'the decoding worker ends when the load does' }).toBe(true);
+  await waitLoaded(page, last);
+  await expect(page.locator('[data-verdict]').first()).toHaveAttribute('data-verdict', 'ok');
+  await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(last).events));
+  await expect.poll(() => spare.closed, { message: 'the lent worker ends with the load' }).toBe(true);
+  await expect.poll(() => decoders.filter((d) => d.name === 'zstd-spare' && !d.closed).length, { message: 'a new spare starts after the load' }).toBe(1);
+  expect(decoders.filter((d) => d.name === 'zstd'), 'no decoding worker of its own').toEqual([]);
+  // the next spare adopts the first one's module and is lent to the next zstd load
+  const next = decoders.find((d) => d.name === 'zstd-spare' && !d.closed)!;
+  await expect.poll(() => spareReady(next)).toBe(true);
+  await pick(page, 'again.jsonl.zstd', Buffer.from(bytes), 'application/zstd');
+  await waitLoaded(page, last);
+  await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(last).events));
+  await expect.poll(() => next.closed).toBe(true);
+  expect(decoders.filter((d) => d.name === 'zstd')).toEqual([]);
+});
+
+test('a zstd load with no spare ready decodes in a worker of its own, which ends with the load', async ({ page }) => {
+  const bytes = demoBytes('demo.jsonl.zstd');
+  const r = await coreOpen(bytes);
+  const last = r.session!.log.length - 1;
+  // the page's first spare is held back, so it is not ready when the load asks for it
+  let held = false;
+  await page.route('**/zstd.worker*', async (route) => {
+    if (!held) { held = true; await new Promise((res) => setTimeout(res, 8000)); }
+    await route.continue().catch(() => undefined);
+  });
+  const decoders = watchDecoders(page);
+  await ready(page, '/?demo=tool-round.jsonl');
+  await pick(page, 'session.jsonl.zstd', Buffer.from(bytes), 'application/zstd');
+  await waitLoaded(page, last);
+  await expect(page.locator('[data-verdict]').first()).toHaveAttribute('data-verdict', 'ok');
+  await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(last).events));
+  const own = decoders.filter((d) => d.name === 'zstd');
+  expect(own.length, 'one decoding worker of its own').toBe(1);
+  await expect.poll(() => own[0].closed, { message: 'it ends when the load does' }).toBe(true);
 });

@@ -27,6 +27,18 @@ export const TOO_LARGE = -2;
 let compiled: Promise<WebAssembly.Module> | undefined;
 
 /**
+ * libzstd compiled for this thread, once. A module compiled in another thread of the same page can
+ * be given instead (`adoptZstdModule`): its code, optimized as that thread ran it, comes with it.
+ */
+export function compileZstd(): Promise<WebAssembly.Module> {
+  return (compiled ??= WebAssembly.compile(wasmBytes()));
+}
+
+export function adoptZstdModule(module: WebAssembly.Module): void {
+  compiled = Promise.resolve(module);
+}
+
+/**
  * zstddec keeps its WASM inline and, on `init`, fetches it from a `data:` URL, which the app's CSP
  * (`connect-src 'self'`) refuses inside the worker. The bytes are read from that URL here instead:
  * `fetch` is swapped, for that one synchronous call, for a function that only records the URL.
@@ -60,6 +72,7 @@ export class WasmZstd {
   private heap: Uint8Array;
   private view: DataView;
   private readonly region: number;
+  private readonly regionBytes: number;
   private used = 0;
   /** Plaintext already copied out (a frame that did not fit, or the region when it filled). */
   private spilled: Uint8Array[] = [];
@@ -67,18 +80,19 @@ export class WasmZstd {
   private src = 0;
   private srcCap = 0;
 
-  private constructor(instance: WebAssembly.Instance) {
+  private constructor(instance: WebAssembly.Instance, regionBytes: number) {
     this.x = instance.exports as unknown as Exports;
     this.heap = new Uint8Array(this.x.memory.buffer);
     this.view = new DataView(this.x.memory.buffer);
-    this.region = this.x.malloc(REGION);
+    this.regionBytes = regionBytes;
+    this.region = this.x.malloc(regionBytes);
     if (!this.region) throw new Error('libzstd (WASM) could not allocate its output region');
   }
 
-  static async create(): Promise<WasmZstd> {
-    compiled ??= WebAssembly.compile(wasmBytes());
-    const instance = await WebAssembly.instantiate(await compiled, { env: { emscripten_notify_memory_growth: () => undefined } });
-    return new WasmZstd(instance);
+  /** `regionBytes`: the output region's size (REGION, but for a decoder of small frames only). */
+  static async create(regionBytes = REGION): Promise<WasmZstd> {
+    const instance = await WebAssembly.instantiate(await compileZstd(), { env: { emscripten_notify_memory_growth: () => undefined } });
+    return new WasmZstd(instance, regionBytes);
   }
 
   /** The size of this decoder's WASM memory, in bytes. */
@@ -107,10 +121,10 @@ export class WasmZstd {
     }
     this.fresh();
     this.heap.set(frame, this.src);
-    let ret = x.ZSTD_decompress(this.region + this.used, REGION - this.used, this.src, frame.length);
+    let ret = x.ZSTD_decompress(this.region + this.used, this.regionBytes - this.used, this.src, frame.length);
     if (ret === DST_TOO_SMALL && this.used > 0) {
       this.spill();
-      ret = x.ZSTD_decompress(this.region, REGION, this.src, frame.length);
+      ret = x.ZSTD_decompress(this.region, this.regionBytes, this.src, frame.length);
     }
     if (ret === DST_TOO_SMALL) return this.stream(frame.length, limit);
     if (isError(ret)) return REFUSED;
@@ -157,7 +171,7 @@ export class WasmZstd {
       this.view.setUint32(io + 8, 0, true);
       for (;;) {
         this.view.setUint32(io + 12, this.region, true);
-        this.view.setUint32(io + 16, REGION, true);
+        this.view.setUint32(io + 16, this.regionBytes, true);
         this.view.setUint32(io + 20, 0, true);
         const ret = x.ZSTD_decompressStream(dctx, io + 12, io);
         this.fresh();
@@ -172,7 +186,7 @@ export class WasmZstd {
           break;
         }
         // more output is due only when the region filled; otherwise the frame was cut short
-        if (produced < REGION) return REFUSED;
+        if (produced < this.regionBytes) return REFUSED;
       }
     } finally {
       x.ZSTD_freeDCtx(dctx);

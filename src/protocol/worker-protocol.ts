@@ -303,12 +303,20 @@ export type ToWorker =
   | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string; follow?: boolean }
   /** Follow: the bytes appended to the file since the last load or append (transferred). */
   | { kind: 'append'; bytes: ArrayBuffer }
+  /**
+   * Reply to `zstd-wanted`: a port to the page's spare decoding worker, lent for this load (absent
+   * when none is ready: the worker starts one of its own); `zstd-failed`: the lent worker failed.
+   */
+  | { kind: 'zstd-lent'; port?: MessagePort }
+  | { kind: 'zstd-failed'; message: string }
   | { kind: 'rpc'; id: number; req: Request };
 
 export type FromWorker =
   /** `startTime`: time of the first event read, once there is one (the Log's relative times while loading). */
   | { kind: 'progress'; done: number; total: number; events: number; startTime?: number }
   | { kind: 'loaded'; summary: Summary }
+  /** The load has zstd frames to decode: the page lends its spare decoding worker if one is ready. */
+  | { kind: 'zstd-wanted' }
   /** The followed session after an append: the same session, grown. */
   | { kind: 'appended'; summary: Summary }
   /** `refusal`: the file was read and refused as a whole (DSH's verdict kind and our code); absent for a cancel or a worker failure. */

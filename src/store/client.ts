@@ -1,5 +1,6 @@
 /** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
 import type { FromWorker, Request, Summary, ToWorker } from '../protocol/worker-protocol';
+import { ZstdSpare } from './zstd-spare';
 
 export interface Refusal { readonly kind: 'corrupt' | 'unsupported'; readonly code: string }
 
@@ -10,11 +11,17 @@ export interface LoadCallbacks {
   onFailed(message: string, refusal?: Refusal): void;
 }
 
+/** How long after a load settles the next spare decoding worker starts (after the settled session's first frames). */
+const SPARE_AFTER_MS = 250;
+
 export class SessionClient {
   private worker?: Worker;
   /** The worker of the session open before this load: Cancel returns to it; a settled load ends it. */
   private standby?: Worker;
   private loading = false;
+  /** The spare zstd decoding worker, lent to a zstd load; `lent`: the one lent to the load in flight. */
+  private readonly spare = new ZstdSpare();
+  private lent?: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   /** Appends answered in order: the worker handles messages one at a time. */
@@ -30,6 +37,8 @@ export class SessionClient {
     this.terminate();
     this.standby = open;
     this.loading = true;
+    // the first load starts the first spare (later ones are started after each load)
+    this.spare.start();
     const w = new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
     this.worker = w;
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
@@ -38,6 +47,7 @@ export class SessionClient {
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
       else if (m.kind === 'failed') { this.settle(); cb.onFailed(m.message, m.refusal); }
+      else if (m.kind === 'zstd-wanted') this.lend(w);
       else if (m.kind === 'appended') { const w = this.appendWaiters.shift(); w?.resolve(m.summary); }
       else {
         const p = this.pending.get(m.id);
@@ -64,8 +74,26 @@ export class SessionClient {
     return back !== undefined;
   }
 
+  /** Lends the spare decoding worker (if one is ready) to the loading worker `w`; it ends with the load. */
+  private lend(w: Worker): void {
+    const lent = this.spare.lend();
+    if (lent) {
+      this.lent = lent.worker;
+      lent.worker.onerror = (e) => { if (w === this.worker) w.postMessage({ kind: 'zstd-failed', message: e.message || 'failed' } satisfies ToWorker); };
+    }
+    w.postMessage({ kind: 'zstd-lent', port: lent?.port } satisfies ToWorker, lent ? [lent.port] : []);
+  }
+
+  private endLent(): void {
+    this.lent?.terminate();
+    this.lent = undefined;
+  }
+
   private settle(): void {
     this.loading = false;
+    // the lent decoding worker is done (the load's frames are decoded); the next spare readies while the page is idle
+    this.endLent();
+    setTimeout(() => { this.spare.start(); }, SPARE_AFTER_MS);
     // ended after the settled session's first frame: terminating a worker costs the page several
     // milliseconds, and the load's first render (the overview strip's draw) goes first
     const old = this.standby;
@@ -81,6 +109,7 @@ export class SessionClient {
   /** Stops the worker now (a new file): its memory goes with it. */
   terminate(): void {
     this.dropStandby();
+    this.endLent();
     this.worker?.terminate();
     this.worker = undefined;
     for (const p of this.pending.values()) p.reject(new Error('cancelled'));

@@ -9,7 +9,7 @@ import { handleRequest } from './handle';
 import type { FromWorker, ToWorker } from '../protocol/worker-protocol';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
-import { zstdFramesInWorker } from './zstd-source';
+import { zstdFramesLent, type Lent } from './zstd-source';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let queries: SessionQueries | undefined;
@@ -18,6 +18,15 @@ let opened: OpenResult | undefined;
 /** The log being read, answering the Log's questions until `queries` exists. */
 let preview: LogPreview | undefined;
 let loadMs = 0;
+/** The load's request for the page's spare decoding worker, until the page answers. */
+let lending: ((port: MessagePort | undefined) => void) | undefined;
+/** Where the lent worker's failure goes, once one is lent. */
+let lentFailed: ((err: Error) => void) | undefined;
+
+const borrow = () => new Promise<Lent | undefined>((resolve) => {
+  lending = (port) => { resolve(port ? { port, onFailed: (f) => { lentFailed = f; } } : undefined); };
+  post({ kind: 'zstd-wanted' });
+});
 
 function post(m: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(m, transfer);
@@ -25,6 +34,8 @@ function post(m: FromWorker, transfer: Transferable[] = []): void {
 
 scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
+  if (msg.kind === 'zstd-lent') { lending?.(msg.port); lending = undefined; return; }
+  if (msg.kind === 'zstd-failed') { lentFailed?.(new Error(`zstd worker: ${msg.message}`)); return; }
   if (msg.kind === 'load') {
     let t0 = performance.now();
     try {
@@ -32,7 +43,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
       opened = await openBytes(input, {
-        fileName: msg.fileName, entry: msg.entry, live: msg.follow, zstdFrames: zstdFramesInWorker,
+        fileName: msg.fileName, entry: msg.entry, live: msg.follow, zstdFrames: zstdFramesLent(borrow),
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
       });
