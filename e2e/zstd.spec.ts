@@ -37,7 +37,10 @@ test('a torn final zstd frame is dropped and the rest recovered', async ({ page 
   await expect(status(page)).toHaveAttribute('data-surface', String(r.timeline!.countsAt(last).surface));
 });
 
-/** Decoding workers as they start: their name (`zstd-spare`: the page's; `zstd`: a session worker's own) and whether they closed. */
+/**
+ * Decoding workers as they start: their name (`zstd-warm`: the page's warming worker; `zstd-spare`:
+ * the page's spare; `zstd`: a session worker's own) and whether they closed.
+ */
 function watchDecoders(page: Page) {
   const decoders: { name: string; closed: boolean; worker: Worker }[] = [];
   page.on('worker', (w) => {
@@ -58,9 +61,10 @@ test("a zstd load is decoded by the page's spare decoding worker, which ends wit
   const last = r.session!.log.length - 1;
   const decoders = watchDecoders(page);
   await ready(page, '/?demo=tool-round.jsonl');
-  await expect.poll(() => decoders.filter((d) => d.name === 'zstd-spare').length, { message: 'the first load starts a spare' }).toBe(1);
-  const spare = decoders[0];
-  await expect.poll(() => spareReady(spare), { message: 'the spare readies libzstd' }).toBe(true);
+  await expect.poll(() => decoders.map((d) => d.name).join(), { message: 'the first load starts the warming worker, then a spare' }).toBe('zstd-warm,zstd-spare');
+  await expect.poll(() => decoders[0].closed, { message: 'the warming worker ends once it has sent the module' }).toBe(true);
+  const spare = decoders[1];
+  await expect.poll(() => spareReady(spare), { message: 'the spare adopts the module' }).toBe(true);
   await pick(page, 'session.jsonl.zstd', Buffer.from(bytes), 'application/zstd');
   await waitLoaded(page, last);
   await expect(page.locator('[data-verdict]').first()).toHaveAttribute('data-verdict', 'ok');
@@ -68,7 +72,7 @@ test("a zstd load is decoded by the page's spare decoding worker, which ends wit
   await expect.poll(() => spare.closed, { message: 'the lent worker ends with the load' }).toBe(true);
   await expect.poll(() => decoders.filter((d) => d.name === 'zstd-spare' && !d.closed).length, { message: 'a new spare starts after the load' }).toBe(1);
   expect(decoders.filter((d) => d.name === 'zstd'), 'no decoding worker of its own').toEqual([]);
-  // the next spare adopts the first one's module and is lent to the next zstd load
+  // the next spare adopts the same module (no warming worker again) and is lent to the next zstd load
   const next = decoders.find((d) => d.name === 'zstd-spare' && !d.closed)!;
   await expect.poll(() => spareReady(next)).toBe(true);
   await pick(page, 'again.jsonl.zstd', Buffer.from(bytes), 'application/zstd');
@@ -76,6 +80,7 @@ test("a zstd load is decoded by the page's spare decoding worker, which ends wit
   await expect(status(page)).toHaveAttribute('data-events', String(r.timeline!.countsAt(last).events));
   await expect.poll(() => next.closed).toBe(true);
   expect(decoders.filter((d) => d.name === 'zstd')).toEqual([]);
+  expect(decoders.filter((d) => d.name === 'zstd-warm').length, 'libzstd is warmed once per page').toBe(1);
 });
 
 test('a zstd load with no spare ready decodes in a worker of its own, which ends with the load', async ({ page }) => {

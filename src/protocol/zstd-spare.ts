@@ -1,13 +1,13 @@
-/** Messages between the page and its spare zstd decoding worker (src/store/zstd-spare.ts). */
+/** Messages between the page and its zstd decoding workers made ahead of a load (src/store/zstd-spare.ts). */
 
 /**
- * To the spare: `init` first (the module compiled by an earlier spare, if any), then `connect`:
- * the port over which it decodes one load for a session worker (src/io/zstd-port.ts).
+ * To a spare: `adopt` first (the module the warming worker compiled), then `connect`: the port over
+ * which it decodes one load for a session worker (src/io/zstd-port.ts).
  */
-export type SpareRequest = { readonly init: WebAssembly.Module | undefined } | { readonly connect: MessagePort };
+export type SpareRequest = { readonly adopt: WebAssembly.Module } | { readonly connect: MessagePort };
 
 /**
- * From the spare: the module it compiled (and warmed), for the spares after it; `ready` once
- * libzstd is; or a failure to ready it (the spare is then not lent).
+ * From the warming worker: the module it compiled and warmed, or its failure. From a spare: `ready`
+ * once it has adopted the module.
  */
 export type SpareReply = { readonly module: WebAssembly.Module } | 'ready' | { readonly failed: string };
