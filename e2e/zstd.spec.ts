@@ -103,3 +103,19 @@ test('a zstd load with no spare ready decodes in a worker of its own, which ends
   expect(own.length, 'one decoding worker of its own').toBe(1);
   await expect.poll(() => own[0].closed, { message: 'it ends when the load does' }).toBe(true);
 });
+
+test('a zstd load whose lent decoding worker fails ends with that failure instead of waiting for it', async ({ page }) => {
+  const decoders = watchDecoders(page);
+  await ready(page, '/?demo=tool-round.jsonl');
+  await expect.poll(() => decoders.filter((d) => d.name === 'zstd-spare' && !d.closed).length).toBe(1);
+  const spare = decoders.find((d) => d.name === 'zstd-spare' && !d.closed)!;
+  await expect.poll(() => spareReady(spare)).toBe(true);
+  // the spare throws on the port it is lent instead of decoding over it
+  await spare.worker.evaluate(() => {
+    self.addEventListener('message', (e) => { e.stopImmediatePropagation(); throw new Error('decoder crashed'); }, { capture: true });
+  });
+  await pick(page, 'session.jsonl.zstd', Buffer.from(demoBytes('demo.jsonl.zstd')), 'application/zstd');
+  await expect(status(page)).toContainText('Could not load');
+  await expect(status(page)).toContainText('decoder crashed');
+  await expect.poll(() => spare.closed, { message: 'the failed worker is ended with the load' }).toBe(true);
+});
