@@ -22,7 +22,7 @@ export function warmSampleFrames(): Uint8Array[] {
   return scanZstdFrames(bytes).frames.map((f) => bytes.slice(f.start, f.end));
 }
 
-/** Rounds of the sample decoded by `warmZstd` (about 20 ms). */
+/** Rounds of the sample decoded by `warmZstd` (tens of milliseconds). */
 export const WARM_ROUNDS = 100;
 
 /**
