@@ -85,13 +85,20 @@ async function openInPage(page: Page, file: string): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 600_000, polling: 50 });
 }
 
-/** One load in a fresh tab, timed as `measure` times it (first usable view, every view ready), with the CPU steal meanwhile. */
-async function timeLoad(file: string): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
+/** A fresh tab on the built app, ready for a file to be chosen. */
+async function openTab() {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // tsx (esbuild keepNames) wraps named functions in the callbacks below with __name(), which the page lacks
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   const page = await context.newPage();
   await page.goto(`${base}/?bench`);
   await page.waitForSelector('[role=status][data-cursor]');
+  return { context, page };
+}
+
+/** One load in a fresh tab, timed as `measure` times it (first usable view, every view ready), with the CPU steal meanwhile. */
+async function timeLoad(file: string): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
+  const { context, page } = await openTab();
   const cpu0 = cpuTimes();
   await openInPage(page, file);
   const steal = stealPct(cpu0, cpuTimes());
@@ -101,14 +108,9 @@ async function timeLoad(file: string): Promise<{ firstViewMs: number; readyMs: n
 }
 
 async function measure(name: string, file: string) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  // tsx (esbuild keepNames) wraps named functions in the callbacks below with __name(), which the page lacks
-  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  const page = await context.newPage();
+  const { context, page } = await openTab();
   const cdp = await context.newCDPSession(page);
   const probe = new WorkerProbe(await browser.newBrowserCDPSession());
-  await page.goto(`${base}/?bench`);
-  await page.waitForSelector('[role=status][data-cursor]');
   let peak = 0, peakPage = 0, peakWorker = 0, sampling = true, traceT0 = performance.now(), tracing = trace;
   const sampler = (async () => {
     while (sampling) {

@@ -23,7 +23,7 @@ export function warmSampleFrames(): Uint8Array[] {
 }
 
 /** Rounds of the sample decoded by `warmZstd` (tens of milliseconds). */
-export const WARM_ROUNDS = 100;
+const WARM_ROUNDS = 100;
 
 /**
  * Decodes the sample `rounds` times with a small instance of its own, which is then dropped. Returns

@@ -8,14 +8,12 @@
  */
 import { zstdFramesOver, type ZstdThreadPort } from '../io/zstd-port';
 import { zstdFramesHere, type ZstdFramesSource } from '../io/zstd-frames';
+import { portOf } from './port';
 
 const ownWorker = (): ZstdThreadPort => {
   const w = new Worker(new URL('./zstd.worker.ts', import.meta.url), { type: 'module', name: 'zstd' });
   return {
-    port: {
-      postMessage: (m, transfer) => { w.postMessage(m, transfer); },
-      listen: (f) => { w.addEventListener('message', (e) => { f(e.data); }); },
-    },
+    port: portOf(w),
     close: () => { w.terminate(); },
     onError: (f) => { w.addEventListener('error', (e) => { f(new Error(`zstd worker: ${e.message || 'failed to start'}`)); }); },
   };
@@ -40,10 +38,7 @@ export function zstdFramesLent(borrow: () => Promise<Lent | undefined>): ZstdFra
       if (!lent) { yield* zstdFramesInWorker(input, o); return; }
       const p = lent.port;
       yield* zstdFramesOver(() => ({
-        port: {
-          postMessage: (m, transfer) => { p.postMessage(m, transfer); },
-          listen: (f) => { p.onmessage = (e) => { f(e.data); }; },
-        },
+        port: portOf(p),
         close: () => { p.close(); },
         onError: (f) => { lent.onFailed(f); },
       }))(input, o);

@@ -7,18 +7,14 @@
  * - `zstd-spare`: started by the page ahead of a load (src/store/zstd-spare.ts); adopts the module,
  *   says `ready`, and decodes one load over the MessagePort it is lent.
  */
-import { serveZstdFrames, type Port } from '../io/zstd-port';
+import { serveZstdFrames } from '../io/zstd-port';
+import { portOf } from './port';
 import { adoptZstdModule, compileZstd } from '../io/zstd-wasm';
 import { warmZstd } from '../io/zstd-warm';
 import type { SpareReply, SpareRequest } from '../protocol/zstd-spare';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const reply = (m: SpareReply) => { scope.postMessage(m); };
-
-const portOf = (p: DedicatedWorkerGlobalScope | MessagePort): Port => ({
-  postMessage: (m, transfer) => { p.postMessage(m, transfer); },
-  listen: (f) => { p.addEventListener('message', (e) => { f((e as MessageEvent).data); }); if (p instanceof MessagePort) p.start(); },
-});
 
 if (scope.name === 'zstd-warm') {
   (async () => { const module = await compileZstd(); await warmZstd(); reply({ module }); })()
