@@ -1,5 +1,5 @@
 /**
- * Issue 13: every file of ../shared/conformance opens in the browser (through the file input, one
+ * Issue 13: every file of the conformance corpus (src/testing/corpus.ts) opens in the browser (through the file input, one
  * after another in one page) with a verdict banner whose data-verdict is DSH's verdict.
  */
 import { expect, test } from '@playwright/test';

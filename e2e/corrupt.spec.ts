@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { coreLoad, shot, status } from './helpers';
 
 test('a corrupt file shows the refusal and still lists its readable records', async ({ page }) => {
-  const path = '../shared/conformance/s09-replace-start-string.jsonl';
+  const path = 'testdata/conformance/s09-replace-start-string.jsonl';
   const r = await coreLoad(path);
   expect(r.verdict.ok).toBe(false);
   const v = r.verdict as { line: number; seq: number };

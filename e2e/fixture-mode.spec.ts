@@ -4,7 +4,7 @@ import { shot, waitLoaded } from './helpers';
 import { coreOpen, libraryItems, libraryList, pick, ready } from './library-helpers';
 
 test('a DSH snapshot-test fixture opens in fixture mode, clearly labelled, and is kept as such', async ({ page }) => {
-  const bytes = new Uint8Array(readFileSync('../shared/fixtures/dsh-test-logs/apps-web--cordis-tool-round--session.jsonl'));
+  const bytes = new Uint8Array(readFileSync('testdata/fixtures/dsh-test-logs/apps-web--cordis-tool-round--session.jsonl'));
   const r = await coreOpen(bytes);
   expect((r as { mode?: string }).mode).toBe('fixture');
   await ready(page);
@@ -16,7 +16,7 @@ test('a DSH snapshot-test fixture opens in fixture mode, clearly labelled, and i
 });
 
 test('fixture mode says what it is in one banner, with no red refusal, and marks implied seqs and times (issue 14 §7)', async ({ page }) => {
-  const bytes = new Uint8Array(readFileSync('../shared/fixtures/dsh-test-logs/apps-web--cordis-tool-round--session.jsonl'));
+  const bytes = new Uint8Array(readFileSync('testdata/fixtures/dsh-test-logs/apps-web--cordis-tool-round--session.jsonl'));
   const r = await coreOpen(bytes);
   await ready(page);
   await pick(page, 'fixture.jsonl', Buffer.from(bytes));

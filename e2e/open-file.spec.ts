@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { coreLoad, status, waitLoaded } from './helpers';
 
 test('opens a file picked with the file input', async ({ page }) => {
-  const path = '../shared/conformance/v06-compaction-nested.jsonl';
+  const path = 'testdata/conformance/v06-compaction-nested.jsonl';
   const r = await coreLoad(path);
   const last = r.session!.log.length - 1;
   await page.goto('/');

@@ -113,7 +113,7 @@ test('the fault flag is inert unless it is a string naming a region', async ({ p
 
 /** A conformance log with one event record's `type` replaced (undefined: removed). */
 function withType(type: unknown): Buffer {
-  const lines = readFileSync('../shared/conformance/c01-row-dt-mismatch.jsonl', 'utf8').split('\n');
+  const lines = readFileSync('testdata/conformance/c01-row-dt-mismatch.jsonl', 'utf8').split('\n');
   const rec = JSON.parse(lines[3]) as Record<string, unknown>;
   if (type === undefined) delete rec.type; else rec.type = type;
   lines[3] = JSON.stringify(rec);

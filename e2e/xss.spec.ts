@@ -6,7 +6,7 @@ const PAYLOAD = '<img src=x onerror=window.__pwned=1><script>window.__pwned=2</s
 
 test('a log full of script payloads runs no script', async ({ page }) => {
   const esc = JSON.stringify(PAYLOAD).slice(1, -1);
-  const text = readFileSync('../shared/conformance/v06-compaction-nested.jsonl', 'utf8')
+  const text = readFileSync('testdata/conformance/v06-compaction-nested.jsonl', 'utf8')
     .replaceAll('"text":"', `"text":"${esc}`)
     .replaceAll('"system":"', `"system":"${esc}`)
     .replaceAll('{"type":"turn/start","seq":0,"time":1767225600003,"data":{"turn":1}}', `{"type":"x/evil","seq":0,"time":1767225600003,"ignorable":true,"data":{"html":"${esc}","${esc}":1}}`);

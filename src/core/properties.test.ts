@@ -1,7 +1,6 @@
 /** Property tests (fast-check) over built logs and the conformance corpus's accepted logs. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadBytes, type LoadResult } from '../io/load';
@@ -10,9 +9,9 @@ import { PackedRow, decodeStorageRecord, packChunkRuns } from './chunk-rows';
 import { jsonDepth } from './json';
 import { Session } from './session';
 import { transcript } from './transcript';
+import { CONFORMANCE_DIR } from '../testing/corpus';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CORPUS = path.resolve(repoRoot, '../shared/conformance');
+const CORPUS = CONFORMANCE_DIR;
 
 async function okLogs(): Promise<{ name: string; r: LoadResult }[]> {
   const indexFile = path.join(CORPUS, 'index.json');

@@ -3,7 +3,7 @@
  * Builds the app unless dist is newer than its sources, serves it with `vite preview` on
  * 127.0.0.1, and in one Chromium page opens each case in turn through the file input. Cases
  * alternate between the Node fuzzer's mutated logs (src/fuzz/cases.ts) and the files of
- * ../shared/conformance and ../shared/fixtures, until every such file has been opened.
+ * the conformance corpus and the fixtures (src/testing/corpus.ts), until every such file has been opened.
  * For each case: every tab, the Seq slider to its start, middle and end, a row selected, the
  * inspector's tree opened, one search. A case crashes on a page error or a region that failed to
  * render; it hangs on no verdict banner or alert within 10 s, or a main-thread stall over 2 s.
@@ -14,14 +14,14 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeCase } from './cases';
+import { CONFORMANCE_DIR, FIXTURES_DIR } from '../testing/corpus';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, ensureBuild, servePreview } from '../testing/browser-harness';
 
 export interface BrowserArgs { cases: number; seed: number; report?: string; verbose?: boolean }
 
-const SHARED = resolve(ROOT, '../shared');
 const OPEN_MS = 10_000;
 const STALL_MS = 2_000;
 const SEARCHES = ['turn', 'tool', '"seq"', 'é', 'zzzz-no-match', '\\', '[', 'error'];
@@ -44,11 +44,11 @@ export function expectedVerdict(expectedJson: string): string {
   return v.ok ? 'ok' : v.errorName === 'SessionFormatUnsupportedError' ? 'unsupported' : 'corrupt';
 }
 
-/** Every log of the shared corpora: conformance (big logs last), then fixtures. */
+/** Every log of the corpora: conformance (big logs last), then fixtures. */
 export function corpusFiles(): CorpusFile[] {
   const isLog = (p: string) => /\.(jsonl|zstd|zst|zip)$/.test(p) && !p.endsWith('.expected.json');
-  const conf = files(join(SHARED, 'conformance')).filter(isLog);
-  const ordered = [...conf.filter((p) => !p.includes('/big/')), ...conf.filter((p) => p.includes('/big/')), ...files(join(SHARED, 'fixtures')).filter(isLog)];
+  const conf = files(CONFORMANCE_DIR).filter(isLog);
+  const ordered = [...conf.filter((p) => !p.includes('/big/')), ...conf.filter((p) => p.includes('/big/')), ...files(FIXTURES_DIR).filter(isLog)];
   return ordered.map((path) => {
     const exp = path.replace(/\.jsonl(\.zstd)?$/, '.expected.json');
     const expected = path.includes('/conformance/') && existsSync(exp) ? expectedVerdict(readFileSync(exp, 'utf8')) : undefined;

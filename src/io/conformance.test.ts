@@ -1,18 +1,16 @@
 /**
- * Every case in ../shared/conformance/index.json through our own loader, compared with DSH's
+ * Every case in the conformance corpus's index.json (testdata/conformance, see src/testing/corpus.ts) through our own loader, compared with DSH's
  * verdict by the rules of that folder's README. The corpus is read in place, never copied.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nodeByteText } from '../cli/byte-text';
 import { sha256Joined } from '../cli/digest';
 import { loadBytes } from './load';
 import { formatVerdictRecord } from './verdict-record';
+import { CONFORMANCE_DIR } from '../testing/corpus';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CONFORMANCE_DIR = path.resolve(repoRoot, '../shared/conformance');
 const INDEX = path.join(CONFORMANCE_DIR, 'index.json');
 
 const KIND: Record<string, string> = { Error: 'corrupt', TypeError: 'corrupt', SessionPersistenceCorruptionError: 'corrupt', SessionFormatUnsupportedError: 'unsupported' };
@@ -30,8 +28,8 @@ const present = existsSync(INDEX);
 const cases: Case[] = present ? JSON.parse(readFileSync(INDEX, 'utf8')) : [];
 
 describe('conformance corpus', () => {
-  it('is present at ../shared/conformance with a non-empty index.json', () => {
-    expect(present, `conformance corpus missing: expected ${INDEX} (tests read ../shared/conformance relative to the repo root)`).toBe(true);
+  it('is present with a non-empty index.json', () => {
+    expect(present, `conformance corpus missing: expected ${INDEX} (the vendored testdata/conformance, or SEQSCOPE_CONFORMANCE)`).toBe(true);
     expect(cases.length).toBeGreaterThan(0);
   });
 

@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeForkExportZstd, formatForkExport } from './export';
 import { loadBytes } from './load';
+import { CONFORMANCE_DIR } from '../testing/corpus';
 
-const corpus = resolve(__dirname, '../../../shared/conformance');
+const corpus = CONFORMANCE_DIR;
 const enc = new TextEncoder();
 
 describe('formatForkExport', () => {

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headerRecord, jsonl, utf8 } from '../testing/builders';
 import { isFixtureLog, loadFixture } from './fixture';
+import { FIXTURES_DIR } from '../testing/corpus';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIR = path.resolve(repoRoot, '../shared/fixtures/dsh-test-logs');
+const DIR = path.join(FIXTURES_DIR, 'dsh-test-logs');
 const present = existsSync(path.join(DIR, 'index.tsv'));
 const files = present ? readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort() : [];
 const index = new Map<string, Record<string, string>>();

@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { stringifyJson } from '../core/json';
 import { closedToolTurn, logBytes } from '../testing/builders';
 import { loadBytes, type LoadResult } from './load';
 import { frameSpans } from './zstd-encode';
+import { CONFORMANCE_DIR } from '../testing/corpus';
 
-const CONFORMANCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/conformance');
 
 /** The stored part of a load: what following must reproduce, whatever the pieces. */
 function stored(r: LoadResult) {

@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBytes, readInput } from './open';
 import { MAX_ENTRY_BYTES, readExportZip } from './zip';
+import { CONFORMANCE_DIR } from '../testing/corpus';
 
-const corpus = resolve(__dirname, '../../../shared/conformance');
+const corpus = CONFORMANCE_DIR;
 const read = (name: string) => new Uint8Array(readFileSync(resolve(corpus, name)));
 
 describe('openBytes', () => {

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
 import { utf8 } from '../testing/builders';
 import { REFUSED, REGION, TOO_LARGE, WasmZstd } from './zstd-wasm';
 import { encodeFrame } from './zstd-encode';
 import { scanZstdFrames } from './zstd';
+import { CONFORMANCE_DIR } from '../testing/corpus';
 
-const CONFORMANCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/conformance');
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 /** Byte equality without a deep diff (megabytes of elements would stall the matcher). */
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -22,7 +21,7 @@ function filler(n: number): Uint8Array {
 
 describe('libzstd (WASM) frame decoder', () => {
   it('decodes DSH-written frames (no content-size field) to what fzstd decodes', async () => {
-    const file = new Uint8Array(readFileSync(path.join(CONFORMANCE, 'z01-zstd-multi-frame.jsonl.zstd')));
+    const file = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, 'z01-zstd-multi-frame.jsonl.zstd')));
     const { frames } = scanZstdFrames(file);
     expect(file[4] & 0xc0).toBe(0); // no Frame_Content_Size: one-shot decoders that need it fail here
     const z = await WasmZstd.create();

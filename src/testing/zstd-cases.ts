@@ -1,10 +1,9 @@
 /** zstd inputs and a load's outcome, for tests that read the same bytes two ways and compare. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LoadResult } from '../io/load';
+import { CONFORMANCE_DIR } from './corpus';
 
-const CONFORMANCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/conformance');
 
 /** What a load decided and kept, for comparing two ways of reading the same bytes. */
 export function loadOutcome(r: LoadResult) {

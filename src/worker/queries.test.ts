@@ -4,8 +4,9 @@ import { loadBytes } from '../io/load';
 import { handleRequest } from './handle';
 import { SessionQueries } from './queries';
 import { FLAG_NOT_ACCEPTED, TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
+import { conformanceFile } from '../testing/corpus';
 
-const bytes = () => new Uint8Array(readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url)));
+const bytes = () => new Uint8Array(readFileSync(conformanceFile('v06-compaction-nested.jsonl')));
 
 describe('SessionQueries', () => {
   it('filters by family or by exact type, with the counts the summary lists', async () => {
@@ -123,7 +124,7 @@ describe('SessionQueries', () => {
   });
 
   it('handles a deep value without recursion', async () => {
-    const text = readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url), 'utf8').split('\n');
+    const text = readFileSync(conformanceFile('v06-compaction-nested.jsonl'), 'utf8').split('\n');
     let deep = '0';
     for (let i = 0; i < 100_000; i++) deep = `[${deep}]`;
     const lines = text.slice(0, 4);
@@ -137,7 +138,7 @@ describe('SessionQueries', () => {
   });
 
   it('marks records past a refusal', async () => {
-    const lines = readFileSync(new URL('../../../shared/conformance/v06-compaction-nested.jsonl', import.meta.url), 'utf8').split('\n');
+    const lines = readFileSync(conformanceFile('v06-compaction-nested.jsonl'), 'utf8').split('\n');
     lines[6] = lines[6].replace('"surfaceOp":"append"', '"surfaceOp":"bogus"').replace('"seq":5', '"seq":5');
     const r = await loadBytes(new TextEncoder().encode(lines.join('\n')), { now: 0 });
     const q = new SessionQueries(r);

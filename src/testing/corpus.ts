@@ -1,0 +1,20 @@
+/**
+ * Where the tests find DSH's conformance corpus and fixture logs: the copies vendored under
+ * testdata/ (see testdata/README.md), so that a clone on its own tests itself. SEQSCOPE_CONFORMANCE
+ * and SEQSCOPE_FIXTURES point the same tests at another copy (`.ci/run` uses them to check
+ * ../shared, the newest corpus, when it sits beside the clone). Node-only: tests, fuzzer and benches.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root folder. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The conformance corpus: NAME.jsonl[.zstd] with DSH's verdict in NAME.expected.json, and index.json. */
+export const CONFORMANCE_DIR = path.resolve(REPO_ROOT, process.env.SEQSCOPE_CONFORMANCE ?? 'testdata/conformance');
+
+/** DSH's own test logs and derived samples (dsh-test-logs/, derived-samples/). */
+export const FIXTURES_DIR = path.resolve(REPO_ROOT, process.env.SEQSCOPE_FIXTURES ?? 'testdata/fixtures');
+
+/** One conformance file's path. */
+export const conformanceFile = (name: string): string => path.join(CONFORMANCE_DIR, name);
