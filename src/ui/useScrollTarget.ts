@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useFollow } from '../store/follow';
-import { useApp } from '../store/store';
+import { useApp, type AppState } from '../store/store';
 
 export interface ScrollTarget {
   /** The list index to keep in view, if any. */
@@ -9,17 +9,31 @@ export interface ScrollTarget {
   readonly key: number;
 }
 
+// an event's seq, or a broken line's (-1 - line): either is the selection
+const selectionOf = (s: AppState) => s.selected ?? (s.selectedLine !== undefined ? -1 - s.selectedLine : undefined);
+
+/**
+ * Which moved last, the cursor or the selection, watched for the whole app: a list that mounts
+ * after the move (the views mount once a load settles, a tab opens later) still knows it.
+ */
+let lastMoved: 'cursor' | 'selection' = 'cursor';
+useApp.subscribe((s, prev) => {
+  // a settling load sets its cursor, then restores its selection (which then wins); a cleared selection is no move
+  if (s.cursor !== prev.cursor) lastMoved = 'cursor';
+  if (selectionOf(s) !== selectionOf(prev) && selectionOf(s) !== undefined) lastMoved = 'selection';
+});
+
 /**
  * What a list keeps in view: the selected item when the selection last changed, the cursor's item
- * when the cursor last moved and Follow cursor is on; whichever happened last wins. Opening a list
- * shows the selection (the cursor is followed only once it moves).
+ * when the cursor last moved and Follow cursor is on; whichever happened last wins, also for a
+ * list that opens after the move (a deep link, a reload, a settled load: the cursor's row).
  */
 export function useScrollTarget(selectedIndex: number | undefined, cursorIndex: number | undefined): ScrollTarget {
   const cursor = useApp((s) => s.cursor);
-  // an event's seq, or a broken line's (-1 - line): either is the selection
-  const selected = useApp((s) => s.selected ?? (s.selectedLine !== undefined ? -1 - s.selectedLine : undefined));
+  const selected = useApp(selectionOf);
   const follow = useFollow();
-  const st = useRef({ cursor, selected, follow, mode: 'selection' as 'selection' | 'cursor' | 'none', key: 0 }).current;
+  const initial = follow && (lastMoved === 'cursor' || selected === undefined) ? 'cursor' : 'selection';
+  const st = useRef({ cursor, selected, follow, mode: initial as 'selection' | 'cursor' | 'none', key: 0 }).current;
   if (selected !== st.selected) { st.selected = selected; st.mode = 'selection'; st.key++; }
   if (cursor !== st.cursor || follow !== st.follow) {
     // not following, a moved cursor leaves the list where the reader put it
