@@ -1,0 +1,255 @@
+/**
+ * The redaction pass over a log's physical lines, fed a piece at a time (plain text or the
+ * plaintext of zstd frames). Every line comes out, in order, as it came in unless something in it
+ * was redacted: a parsed record is written back with `JSON.stringify` (its key order kept), a line
+ * that does not parse (a torn tail, an unparsable record) is redacted in its raw text and stays
+ * unparsable. A line is held only while a stream it holds deltas of is still open.
+ */
+import { hasNonJsonNumber, stringifyJson } from '../../core/json';
+import type { RuleMatch } from './rules';
+import { blockEnd, chunkStream, endsAllStreams, pieceEdits, applyEdits, rowStream, type Piece, type Stream } from './streams';
+import { applySpans, replacementOf, type TextScanner } from './text-scan';
+import type { Finding, FindingPlace } from './types';
+import { collectStrings, type Slot } from './walk';
+
+export interface LineRec {
+  readonly line: number;
+  text: string;
+  readonly lf: boolean;
+  readonly tag: unknown;
+  value?: Record<string, unknown> | unknown[];
+  raw: boolean;
+  /** Deltas of this line in streams not yet scanned. */
+  open: number;
+  dirty: boolean;
+}
+
+interface Unit {
+  readonly text: string;
+  readonly rec?: LineRec;
+  readonly slot?: Slot;
+  readonly seq?: number;
+  readonly path: string;
+  readonly pieces?: readonly Piece<LineRec>[];
+}
+
+export interface RedactorSettings {
+  readonly scanner: TextScanner;
+  /** Receives each line as it is final (`lf`: it ended with a line feed; `tag`: that of the piece its end came in). */
+  readonly onLine?: (text: string, lf: boolean, tag: unknown) => void;
+  /** Write redactions into the lines (else only find). */
+  readonly apply: boolean;
+  /** Kept values (`rule NUL text`), learnt by a first pass. */
+  readonly keptValues?: ReadonlySet<string>;
+  /** First pass: the kept finding ids whose values go into `learnt`. */
+  readonly keepIds?: ReadonlySet<string>;
+  readonly learnt?: Set<string>;
+}
+
+/** Characters of new lines after which the held lines are scanned. */
+const BLOCK_CHARS = 2 << 20;
+const PREVIEW = 16;
+
+const valueKey = (m: RuleMatch, text: string) => `${m.rule}\u0000${text.slice(m.start, m.end)}`;
+
+export class LogRedactor {
+  readonly findings: Finding[] = [];
+  lines = 0;
+  changedLines = 0;
+  private queue: LineRec[] = [];
+  private head = 0;
+  private ready: Unit[] = [];
+  private readonly streams = new Map<string, Stream<LineRec>>();
+  private sinceScan = 0;
+  private carry = '';
+  private lastTag: unknown;
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private readonly want: (s: string) => boolean;
+
+  constructor(private readonly s: RedactorSettings) {
+    this.want = (x) => s.scanner.mayMatch(x);
+  }
+
+  /** Plaintext bytes; a line may be split across pushes (and a UTF-8 sequence too). */
+  push(bytes: Uint8Array, tag?: unknown): Promise<void> {
+    return this.pushText(this.decoder.decode(bytes, { stream: true }), tag);
+  }
+
+  async pushText(text: string, tag?: unknown): Promise<void> {
+    this.lastTag = tag;
+    let pos = 0;
+    let buf = text;
+    if (this.carry) { buf = this.carry + text; this.carry = ''; }
+    for (;;) {
+      const nl = buf.indexOf('\n', pos);
+      if (nl < 0) break;
+      this.addLine(buf.slice(pos, nl), true, tag);
+      pos = nl + 1;
+    }
+    this.carry = buf.slice(pos);
+    if (this.sinceScan >= BLOCK_CHARS) await this.scanHeld();
+  }
+
+  /** Ends the input: the text after the last line feed is the torn tail (raw, never parsed). */
+  async end(): Promise<void> {
+    const rest = this.carry + this.decoder.decode();
+    this.carry = '';
+    if (rest.length) this.addLine(rest, false, this.lastTag);
+    for (const st of [...this.streams.values()]) this.close(st);
+    await this.scanHeld();
+  }
+
+  private addLine(text: string, lf: boolean, tag: unknown): void {
+    const rec: LineRec = { line: ++this.lines, text, lf, tag, raw: false, open: 0, dirty: false };
+    this.queue.push(rec);
+    this.sinceScan += text.length;
+    let v: unknown;
+    let parsed = lf;
+    if (parsed) try { v = JSON.parse(text); } catch { parsed = false; }
+    if (!parsed || typeof v !== 'object' || v === null) {
+      rec.raw = true;
+      if (this.want(text)) this.ready.push({ text, rec, path: '' });
+      return;
+    }
+    const root = v as Record<string, unknown> | unknown[];
+    const o = Array.isArray(root) ? undefined : root;
+    const seq = typeof o?.seq === 'number' ? o.seq : undefined;
+    const slots: Slot[] = [];
+    let held = false;
+    const row = o && rowStream(o);
+    const chunk = o && !row ? chunkStream(o) : undefined;
+    if (row) {
+      const seq0 = typeof o!.seq0 === 'number' ? o!.seq0 : undefined;
+      row.members.forEach((t, k) => {
+        if (typeof t === 'string') this.addPiece(row.key, row.block, { rec, parent: row.members, key: k, path: `data.${row.field}[${k}]`, seq: seq0 === undefined ? undefined : seq0 + k, text: t });
+      });
+      held = true;
+    } else if (chunk) {
+      this.addPiece(chunk.key, chunk.block, { rec, parent: chunk.chunk, key: chunk.field, path: `data.chunk.${chunk.field}`, seq, text: chunk.chunk[chunk.field] as string });
+      held = true;
+    }
+    const skip = row ? (p: object) => p === row.members : chunk ? (p: object, k: string | number) => p === chunk.chunk && k === chunk.field : undefined;
+    collectStrings(root, this.want, slots, skip);
+    for (const slot of slots) this.ready.push({ text: slot.text, rec, slot, seq, path: slot.path });
+    if (slots.length || held) rec.value = root;
+    if (o) {
+      const ended = blockEnd(o);
+      if (ended !== undefined) for (const st of [...this.streams.values()]) if (st.block === ended) this.close(st);
+      if (endsAllStreams(o.type)) for (const st of [...this.streams.values()]) this.close(st);
+    }
+  }
+
+  private addPiece(key: string, block: string, p: Piece<LineRec>): void {
+    let st = this.streams.get(key);
+    if (!st) { st = { key, block, pieces: [] }; this.streams.set(key, st); }
+    st.pieces.push(p);
+    p.rec.open++;
+  }
+
+  private close(st: Stream<LineRec>): void {
+    this.streams.delete(st.key);
+    this.ready.push({ text: st.pieces.map((p) => p.text).join(''), pieces: st.pieces, path: st.pieces[0].path, seq: st.pieces[0].seq });
+  }
+
+  /** Scans every ready text, writes the redactions, and hands on the lines that are final. */
+  private async scanHeld(): Promise<void> {
+    this.sinceScan = 0;
+    const units = this.ready;
+    this.ready = [];
+    const spans = await this.s.scanner.scan(units.map((u) => u.text));
+    for (let i = 0; i < units.length; i++) {
+      if (spans[i].length) this.judge(units[i], spans[i]);
+      for (const p of units[i].pieces ?? []) p.rec.open--;
+    }
+    this.emit();
+  }
+
+  private judge(u: Unit, spans: RuleMatch[]): void {
+    const marked = previewsOf(u.text, spans);
+    const applied: RuleMatch[] = [];
+    spans.forEach((m, i) => {
+      const key = valueKey(m, u.text);
+      const where = u.pieces ? placesOf(u.pieces, m) : { place: { ...(u.seq !== undefined ? { seq: u.seq } : {}), line: u.rec!.line, path: u.path }, offset: m.start, parts: undefined };
+      const id = `${where.place.line}:${where.place.path}:${where.offset}`;
+      if (this.s.keepIds?.has(id)) this.s.learnt?.add(key);
+      const kept = this.s.keptValues?.has(key) ?? false;
+      this.findings.push({
+        id, rule: m.rule, ...where.place, preview: marked[i], length: m.end - m.start, replacement: replacementOf(m),
+        ...(u.rec?.raw ? { raw: true as const } : {}), ...(where.parts ? { parts: where.parts } : {}), ...(kept ? { kept: true as const } : {}),
+      });
+      if (!kept) applied.push(m);
+    });
+    if (!this.s.apply || applied.length === 0) return;
+    if (u.pieces) {
+      const edits = pieceEdits(u.pieces, applied);
+      u.pieces.forEach((p, k) => {
+        if (edits[k].length === 0) return;
+        setSlot(p.parent, p.key, applyEdits(p.text, edits[k]));
+        p.rec.dirty = true;
+      });
+      return;
+    }
+    const rec = u.rec!;
+    const text = applySpans(u.text, applied);
+    if (u.slot) setSlot(u.slot.parent, u.slot.key, text);
+    else rec.text = text;
+    rec.dirty = true;
+  }
+
+  private emit(): void {
+    const q = this.queue;
+    while (this.head < q.length && q[this.head].open === 0) {
+      const rec = q[this.head++];
+      if (rec.dirty) this.changedLines++;
+      this.s.onLine?.(rec.dirty && !rec.raw ? serialize(rec.value!) : rec.text, rec.lf, rec.tag);
+    }
+    if (this.head > 4096 && this.head * 2 > q.length) { this.queue = q.slice(this.head); this.head = 0; }
+  }
+}
+
+function setSlot(parent: Record<string, unknown> | unknown[], key: string | number, v: string): void {
+  if (Array.isArray(parent)) parent[key as number] = v;
+  // defineProperty: an own `__proto__` key is a plain data property, which assignment would not reach
+  else Object.defineProperty(parent, key, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+/** The place of a streamed span: the delta holding its start, and every delta holding part of it. */
+function placesOf(pieces: readonly Piece<LineRec>[], m: RuleMatch): { place: FindingPlace; offset: number; parts: FindingPlace[] } {
+  const parts: FindingPlace[] = [];
+  let offset = 0;
+  for (let q = 0, b = 0; q < pieces.length && b < m.end; b += pieces[q].text.length, q++) {
+    const p = pieces[q];
+    if (b + p.text.length <= m.start || p.text.length === 0) continue;
+    if (parts.length === 0) offset = m.start - b;
+    parts.push({ ...(p.seq !== undefined ? { seq: p.seq } : {}), line: p.rec.line, path: p.path });
+  }
+  return { place: parts[0], offset, parts };
+}
+
+/** For each span, a few characters either side, with every span (kept ones too) shown as its marker. */
+function previewsOf(text: string, spans: readonly RuleMatch[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    const m = spans[i];
+    let before = text.slice(Math.max(0, m.start - PREVIEW), m.start);
+    let after = text.slice(m.end, m.end + PREVIEW);
+    // a neighbouring span inside the context is masked too
+    if (i > 0 && spans[i - 1].end > m.start - PREVIEW) before = `[REDACTED:${spans[i - 1].rule}]` + text.slice(spans[i - 1].end, m.start);
+    if (i + 1 < spans.length && spans[i + 1].start < m.end + PREVIEW) after = text.slice(m.end, spans[i + 1].start) + `[REDACTED:${spans[i + 1].rule}]`;
+    const lead = m.start - before.length > 0 && i === 0 ? '…' : '';
+    out.push(clean(`${lead}${before}[REDACTED:${m.rule}]${after}${m.end + after.length < text.length ? '…' : ''}`));
+  }
+  return out;
+}
+
+const clean = (s: string) => s.replace(/[\u0000-\u001f\u2028\u2029]/g, ' ');
+
+/** Non-JSON numbers (-0, ±Infinity from 1e400) written back as numbers that parse to the same value. */
+function serialize(v: Record<string, unknown> | unknown[]): string {
+  if (!hasNonJsonNumber(v)) {
+    try { return JSON.stringify(v); } catch { return stringifyJson(v); }
+  }
+  const mark = '\u0000seqscope-number:';
+  const text = JSON.stringify(v, (_k, x) => (typeof x === 'number' && (Object.is(x, -0) || !Number.isFinite(x)) ? `${mark}${Object.is(x, -0) ? '-0' : x > 0 ? '1e400' : '-1e400'}` : x));
+  return text.replace(/"\\u0000seqscope-number:(-0|1e400|-1e400)"/g, '$1');
+}
