@@ -78,7 +78,7 @@ async function lineWriter(out: LogEncoding, from: LogEncoding, write: (b: Uint8A
     line: (text: string, lf: boolean, tag: unknown) => {
       lines++;
       // plain input: the header alone, then frames of about FRAME_TARGET; zstd input: its own frames
-      const t = !lf ? TORN : from === 'jsonl' ? (lines === 1 ? 0 : lines === 2 || buf.length >= FRAME_TARGET ? lines : cur) : tag;
+      const t = !lf && from === 'jsonl' ? TORN : from === 'jsonl' ? (lines === 1 ? 0 : lines === 2 || buf.length >= FRAME_TARGET ? lines : cur) : tag;
       if (lines > 1 && t !== cur) flush(false);
       cur = t;
       buf += lf ? text + '\n' : text;

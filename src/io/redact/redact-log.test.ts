@@ -3,7 +3,7 @@ import { loadBytes, type LoadResult } from '../load';
 import { closedToolTurn, headerRecord, jsonl, stepEnd, stepStart, turnEnd, turnStart, utf8 } from '../../testing/builders';
 import { findSecrets, redactFile, redactLog } from './index';
 import { concatBytes } from '../bytes';
-import { skeleton } from '../../testing/skeleton';
+import { verdictShape } from '../../testing/skeleton';
 
 const hex = (n: number) => Array.from({ length: n }, (_, i) => '0123456789abcdef'[(i * 7 + 3) % 16]).join('');
 const KEY = `sk-${hex(32)}`;
@@ -43,13 +43,6 @@ function plantedLog(): string {
 
 async function load(text: string | Uint8Array): Promise<LoadResult> {
   return loadBytes(typeof text === 'string' ? utf8(text) : text, { now: 0 });
-}
-
-/** The verdict and everything a redaction must not change, with the header's cwd left out. */
-function verdictShape(r: LoadResult): unknown {
-  const v = r.verdict;
-  const events = r.session ? r.session.events(0, r.session.log.length).map((e) => skeleton(e)) : [];
-  return { v, stored: r.storedEventCount, closers: r.closers.map((c) => [c.type, c.seq]), torn: r.torn ? r.torn.line : null, events, dropped: r.dropped.map((d) => [d.line, d.reason]) };
 }
 
 describe('redactLog', () => {
