@@ -3,6 +3,7 @@
 export const USAGE = [
   'usage: seqscope check FILE|DIR... [--json] [--digests] [--at SEQ] [--jobs N]',
   '       seqscope serve [DIR] [--port N]',
+  '       seqscope compare A B [--json]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
 ].join('\n');
 
@@ -21,7 +22,13 @@ export interface ServeOptions {
 
 export const DEFAULT_PORT = 4173;
 
-export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'serve'; readonly opts: ServeOptions } | { readonly cmd: 'help' };
+export interface CompareOptions {
+  readonly a: string;
+  readonly b: string;
+  readonly json: boolean;
+}
+
+export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'serve'; readonly opts: ServeOptions } | { readonly cmd: 'compare'; readonly opts: CompareOptions } | { readonly cmd: 'help' };
 
 export class UsageError extends Error {}
 
@@ -63,6 +70,13 @@ export function parseArgs(argv: readonly string[]): Command {
       else throw new UsageError('serve takes at most one DIR.');
     }
     return { cmd: 'serve', opts: { dir, port } };
+  }
+  if (cmd === 'compare') {
+    const unknown = rest.find((a) => a.startsWith('--') && a !== '--json');
+    if (unknown) throw new UsageError(`unknown option ${unknown}.`);
+    const files = rest.filter((a) => a !== '--json');
+    if (files.length !== 2) throw new UsageError('compare needs two session logs, A and B.');
+    return { cmd: 'compare', opts: { a: files[0], b: files[1], json: rest.includes('--json') } };
   }
   throw new UsageError(`unknown command ${JSON.stringify(cmd)}.`);
 }

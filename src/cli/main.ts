@@ -4,6 +4,7 @@
  * exit 0 when every file loads, 1 when any is refused, 2 on a usage error.
  * `serve [DIR]`: the built viewer on 127.0.0.1, and DIR read-only under a random token (./serve.ts).
  * `tour check|builtin ...`: see ./tour.ts.
+ * `compare A B [--json]`: where run B leaves run A; exit 0 no divergence, 1 diverged, 2 bad input (./compare.ts).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args';
@@ -22,6 +23,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.cmd === 'help') { console.log(USAGE); return 0; }
   if (command.cmd === 'serve') return (await import('./serve')).serve(command.opts);
+  if (command.cmd === 'compare') return (await import('./compare')).runCompare(command.opts, { out: (t) => console.log(t), err: (t) => console.error(t) });
   const o = command.opts;
   const [{ collectFiles }, { checkAll }] = await Promise.all([import('./walk'), import('./jobs')]);
   const files = collectFiles(o.paths);
