@@ -1,3 +1,4 @@
+import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { CSP, SECURITY_HEADERS } from './src/security-headers.ts';
@@ -17,8 +18,19 @@ function cspMeta(): Plugin {
   };
 }
 
+/** After the served build, the single-file build writes dist/bundle-template.html (vite.bundle.config.ts). */
+function bundleTemplate(): Plugin {
+  return {
+    name: 'seqscope-bundle-template',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: new URL('./vite.bundle.config.ts', import.meta.url).pathname, logLevel: 'warn' });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), cspMeta()],
+  plugins: [react(), cspMeta(), bundleTemplate()],
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { ...SECURITY_HEADERS } },

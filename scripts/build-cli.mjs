@@ -9,7 +9,8 @@ await build({
   root, configFile: false, logLevel: 'warn', publicDir: false,
   build: {
     ssr: 'src/cli/main.ts', outDir: 'dist-cli', emptyOutDir: true, minify: false, target: 'node20',
-    rollupOptions: { output: { format: 'esm', entryFileNames: 'seqscope.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    // libzstd's WASM build reads its .wasm beside its own module, so it stays a package import
+    rollupOptions: { external: ['@bokuweb/zstd-wasm'], output: { format: 'esm', entryFileNames: 'seqscope.mjs', chunkFileNames: '[name]-[hash].mjs' } },
   },
   ssr: { noExternal: true },
 });

@@ -20,3 +20,23 @@ export const CSP = [
 
 /** Headers every response of the built app carries (vite preview and seqscope serve alike). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+
+/**
+ * The CSP of a bundle (a single `.html` opened from disk): the served policy with `'self'` (which
+ * means nothing useful on `file:`) taken away, so only the one inline script whose SHA-256 is
+ * `scriptHash` (base64) runs, workers come only from blob: URLs the app made, and nothing is
+ * fetched. A <meta> policy cannot carry frame-ancestors.
+ */
+export function bundleCsp(scriptHash: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'sha256-${scriptHash}' 'wasm-unsafe-eval'`,
+    'worker-src blob:',
+    "connect-src 'none'",
+    'img-src blob: data:',
+    "style-src 'unsafe-inline'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

@@ -5,6 +5,8 @@ export const USAGE = [
   '       seqscope serve [DIR] [--port N]',
   '       seqscope compare A B [--json]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
+  '       seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] -o OUT.html',
+  '       seqscope unbundle BUNDLE.html -o OUT',
 ].join('\n');
 
 export interface CheckOptions {

@@ -3,7 +3,7 @@
  * `check FILE|DIR...`: DSH's verdict for each log, through the same loader and core as the viewer;
  * exit 0 when every file loads, 1 when any is refused, 2 on a usage error.
  * `serve [DIR]`: the built viewer on 127.0.0.1, and DIR read-only under a random token (./serve.ts).
- * `tour check|builtin ...`: see ./tour.ts.
+ * `tour check|builtin ...`: see ./tour.ts. `bundle`, `unbundle`: see ./bundle.ts.
  * `compare A B [--json]`: where run B leaves run A; exit 0 no divergence, 1 diverged, 2 bad input (./compare.ts).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -14,6 +14,7 @@ import type { CheckWorkerData } from './jobs';
 // file and ./args (the bundle keeps them as chunks beside it): start-up stays close to Node's own.
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'bundle' || argv[0] === 'unbundle') return (await import('./bundle')).runBundle(argv, { out: (l) => console.log(l), err: (l) => console.error(l) });
   if (argv[0] === 'tour') return (await import('./tour')).runTour(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
   let command;
   try { command = parseArgs(argv); } catch (err) {

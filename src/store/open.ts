@@ -1,4 +1,5 @@
 /** Where sessions come from: a dropped or picked file, `?url=`, a kept library session, or a built-in demo. */
+import { openBundled } from './bundled';
 import { openFollowed, urlSource } from './live-session';
 import { openHttpFolder } from './folder';
 import { parseHash } from './hash';
@@ -79,6 +80,7 @@ export function openInitial(): void {
   const url = q.get('url');
   const demo = q.get('demo');
   const h = parseHash(location.hash);
+  if (openBundled(h)) return;
   const restore = { cursor: h.cursor, sel: h.sel, view: h.view, a: h.a, b: h.b };
   // a tour opens beside its session and is checked against it once the session has loaded
   const tourUrl = q.get('tour');

@@ -4,6 +4,7 @@ import { eventCounts, formatBytes } from './format';
 import { openFile } from '../store/open';
 import { FolderActions } from './folder/FolderActions';
 import { SessionActions } from './library/SessionActions';
+import { DownloadLog } from './bundle/DownloadLog';
 
 type Theme = 'system' | 'light' | 'dark';
 
@@ -33,6 +34,7 @@ export function Toolbar() {
         </span>
       )}
       <SessionActions />
+      <DownloadLog />
       <span className="spacer" />
       <button type="button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}`} title="Toggle theme">Theme: {theme}</button>
       <button type="button" onClick={() => toggleHelp()} aria-label="Keyboard shortcuts">?</button>

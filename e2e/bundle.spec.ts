@@ -1,0 +1,89 @@
+/**
+ * A bundle (`seqscope bundle`) opened by double-click: from file://, with every request that is not
+ * file: aborted. It opens at its place, plays its tour, shows the served app's counts at a seq,
+ * offers the log it carries, and breaks no rule of its CSP.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { runBundle } from '../src/cli/bundle';
+import { extractBundle } from '../src/io/bundle-file';
+import { DEMO } from './helpers';
+import { SeqscopePage } from './seqscope-page';
+
+const TEMPLATE = resolve('dist/bundle-template.html');
+
+async function makeBundle(out: string, args: string[]): Promise<void> {
+  const err: string[] = [];
+  const code = await runBundle(['bundle', DEMO, ...args, '-o', out], { out: () => {}, err: (l) => err.push(l), templatePath: TEMPLATE });
+  expect(err.join('\n')).toBe('');
+  expect(code).toBe(0);
+}
+
+/** Opens `file` from disk with the network cut off; returns what it tried to reach and what the console reported. */
+async function openOffline(page: Page, file: string) {
+  const blocked: string[] = [], problems: string[] = [];
+  await page.route('**', (route) => (route.request().url().startsWith('file:') ? route.continue() : (blocked.push(route.request().url()), route.abort())));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(pathToFileURL(file).href);
+  return { blocked, problems };
+}
+
+const countsAt = async (app: SeqscopePage) => ({
+  cursor: await app.status.getAttribute('data-cursor'), events: await app.status.getAttribute('data-events'),
+  surface: await app.status.getAttribute('data-surface'), transcript: await app.status.getAttribute('data-transcript'),
+});
+
+test('a bundle opens from file:// with no network at its seq, with the served app\'s counts there, and saves the log it carries', async ({ page, browser }, info) => {
+  const file = info.outputPath('demo.html');
+  await makeBundle(file, ['--at', '1304', '--view', 'surface', '--select', '1300']);
+  const app = new SeqscopePage(page);
+  const { blocked, problems } = await openOffline(page, file);
+  await expect(app.status).toHaveAttribute('data-cursor', '1304', { timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Surface' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('demo.jsonl', { exact: false }).first()).toBeVisible();
+  const bundled = await countsAt(app);
+
+  const served = new SeqscopePage(await browser.newPage());
+  await served.goto('/?demo=demo.jsonl#session=demo:demo.jsonl&cursor=1304');
+  await expect(served.status).toHaveAttribute('data-cursor', '1304');
+  expect(bundled).toEqual(await countsAt(served));
+  expect(Number(bundled.events)).toBe(1305);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download log' }).click();
+  const saved = info.outputPath('saved.jsonl.zstd');
+  await (await download).saveAs(saved);
+  expect(readFileSync(saved).equals(Buffer.from(extractBundle(new Uint8Array(readFileSync(file))).log))).toBe(true);
+
+  expect(blocked).toEqual([]);
+  expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+});
+
+test('a bundle plays its tour from file://, step by step to the tour\'s seqs', async ({ page }, info) => {
+  const tour = info.outputPath('demo.tour.json');
+  const id = JSON.parse(readFileSync(DEMO, 'utf8').split('\n')[0]).id;
+  const steps = [{ seq: 40, view: 'log', caption: 'Early on.', dwellMs: 300 }, { seq: 819, view: 'surface', caption: 'A prune at 819.', dwellMs: 300 }, { seq: 1304, view: 'transcript', caption: 'After </script> the compaction.', dwellMs: 300 }];
+  (await import('node:fs')).writeFileSync(tour, JSON.stringify({ version: 1, session: { id }, steps }));
+  const file = info.outputPath('toured.html');
+  await makeBundle(file, ['--tour', tour]);
+  // every step the player shows, as it shows it (steps may pass faster than a test polls)
+  await page.addInitScript({ content: `
+    const seen = window.tourSeen = [];
+    new MutationObserver(() => {
+      const t = document.querySelector('[role=region][aria-label=Tour]');
+      const cursor = document.querySelector('[role=status][data-phase]')?.getAttribute('data-cursor');
+      const at = t ? t.getAttribute('data-seq') + '@' + cursor : '';
+      if (t && t.getAttribute('data-seq') === cursor && seen[seen.length - 1] !== at) seen.push(at);
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });` });
+  const app = new SeqscopePage(page);
+  const { blocked } = await openOffline(page, file);
+  await expect(app.tour).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(app.status).toHaveAttribute('data-cursor', '1304');
+  await expect(page.getByRole('tab', { name: 'Transcript' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.tour).toContainText('After </script> the compaction.');
+  expect(await page.evaluate(() => (window as unknown as { tourSeen: string[] }).tourSeen)).toEqual(steps.map((st) => `${st.seq}@${st.seq}`));
+  expect(blocked).toEqual([]);
+});

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { bundleCsp } from '../security-headers';
+import { buildBundle, extractBundle, formatInertJson, LOG_ID, META_ID, parseBundleMeta, type BundleMeta } from './bundle-file';
+import { decodePayloadBytes, decodePayloadText, encodePayload, readAsWindows1252 } from './bundle-payload';
+import { BUNDLE_MARKER, escapeInlineScript, escapeInlineStyle, formatBundleTemplate } from './bundle-template';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta http-equiv="Content-Security-Policy" content="default-src 'self'" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <title>Seqscope</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const APP_JS = 'const s = "</script><!-- \u2026 \u2028 $& $1"; const r = /<\\/script>/u; globalThis.__out = [s, r.test("</script>"), `x\u00e9${1}`];';
+const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
+const template = formatBundleTemplate({ html: INDEX, js: APP_JS, css: '.a::before{content:"\u25be "}', cspFor: (s) => bundleCsp(sha(s)), favicon: '<svg/>' });
+
+/** Every byte value, each escaped one in runs, and a log-like tail without LF. */
+function awkwardBytes(): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < 256; i++) out.push(i);
+  out.push(0x3d, 0x3d, 0x3c, 0x2f, 0x73, 0x0d, 0x0a, 0x0d, 0x00, 0x3d);
+  for (let i = 0; i < 5000; i++) out.push((i * 7919 + 13) & 0xff);
+  out.push(...new TextEncoder().encode('{"type":"x","text":"</script>\u2028\u2029"}'));
+  return new Uint8Array(out);
+}
+
+const textOf = (html: Uint8Array, id: string) => {
+  const s = readAsWindows1252(html);
+  const open = s.indexOf(`id="${id}">`) + `id="${id}">`.length;
+  // the HTML parser ends a script element's text at the first `</script` (ASCII case-insensitive)
+  const end = s.slice(open).search(/<\/script/i);
+  return s.slice(open, open + end);
+};
+
+describe('bundle payload', () => {
+  it('round-trips every byte through the text a windows-1252 page reads, and through the raw bytes', () => {
+    const log = awkwardBytes();
+    const enc = encodePayload(log);
+    expect(decodePayloadText(readAsWindows1252(enc))).toEqual(log);
+    expect(decodePayloadBytes(enc)).toEqual(log);
+  });
+
+  it('holds no NUL, CR or `<`, and grows only by its escapes', () => {
+    const log = awkwardBytes();
+    const enc = encodePayload(log);
+    expect([0x00, 0x0d, 0x3c].some((b) => enc.includes(b))).toBe(false);
+    const escaped = log.filter((b) => b === 0 || b === 0x0d || b === 0x3c || b === 0x3d).length;
+    expect(enc.length).toBe(log.length + escaped);
+  });
+
+  it('refuses text no windows-1252 byte reads as, and a cut escape', () => {
+    expect(() => decodePayloadText('ab\u4e00')).toThrow(/U\+4E00/);
+    expect(() => decodePayloadBytes(new Uint8Array([0x41, 0x3d]))).toThrow(/escape/);
+  });
+});
+
+describe('bundle file', () => {
+  const meta: BundleMeta = {
+    version: 1, name: 'l\u00f6g</script>.jsonl', size: 0, open: { cursor: 3, view: 'surface', sel: 2, a: 1, b: 3 },
+    tour: { version: 1, session: { id: 's' }, steps: [{ seq: 1, view: 'log', caption: 'see </script><!-- \u2028\u2029 \u00e9' }] },
+  };
+
+  it('round-trips the log and the facts; the facts cannot end their element and stay ASCII', () => {
+    const log = awkwardBytes();
+    const html = buildBundle(template, log, { ...meta, size: log.length });
+    const x = extractBundle(html);
+    expect(x.log).toEqual(log);
+    expect(x.meta).toEqual({ ...meta, size: log.length });
+    // what a page's parser would read: the same facts and the same log
+    expect(parseBundleMeta(textOf(html, META_ID))).toEqual({ ...meta, size: log.length });
+    expect(decodePayloadText(textOf(html, LOG_ID))).toEqual(log);
+    const metaText = textOf(html, META_ID);
+    expect(metaText).not.toMatch(/[^\x20-\x7e]|<|>/);
+    expect(formatInertJson('\u2028')).toBe('"\\u2028"');
+  });
+
+  it('outside the log, every byte is ASCII', () => {
+    const log = awkwardBytes();
+    const html = readAsWindows1252(buildBundle(template, log, { ...meta, size: log.length }));
+    const open = html.indexOf(`id="${LOG_ID}">`);
+    const close = html.indexOf('</script>', open);
+    expect(html.slice(0, open) + html.slice(close)).not.toMatch(/[^\x00-\x7f]/);
+  });
+
+  it('refuses a file cut short, a file that is no bundle, and facts that do not hold', () => {
+    const log = awkwardBytes();
+    const html = buildBundle(template, log, { ...meta, size: log.length });
+    const s = readAsWindows1252(html);
+    const cut = s.indexOf(`id="${LOG_ID}">`) + 100;
+    const short = new Uint8Array([...html.subarray(0, cut), ...html.subarray(html.length - 40)]);
+    expect(() => extractBundle(short)).toThrow(/cut short or edited/);
+    expect(() => extractBundle(new TextEncoder().encode(INDEX))).toThrow(/not a Seqscope bundle/);
+    expect(() => parseBundleMeta('{"version":2,"name":"a","size":1}')).toThrow(/newer Seqscope/);
+    expect(() => parseBundleMeta('{"version":1,"name":"a","size":1,"open":{"view":"x"}}')).toThrow(/open.view/);
+    expect(() => parseBundleMeta('{"version":1,"name":"a","size":1,"tour":{"version":1}}')).toThrow(/tour/);
+    expect(() => parseBundleMeta('{"version":1,"name":"a","size":1,"__proto__":{"x":1}}')).not.toThrow();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('refuses a template without the marker', () => {
+    expect(() => buildBundle(INDEX, new Uint8Array(1), { version: 1, name: 'a', size: 1 })).toThrow(/marker/);
+  });
+});
+
+describe('bundle template', () => {
+  it('is ASCII, reads as windows-1252, and its CSP lets only its own inline script run, with no fetch and no self', () => {
+    expect(template).not.toMatch(/[^\x00-\x7f]/);
+    expect(template.indexOf('<meta charset="windows-1252" />')).toBeLessThan(template.indexOf('<meta http-equiv="Content-Security-Policy"'));
+    const csps = [...template.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/g)].map((m) => m[1]);
+    expect(csps).toHaveLength(1);
+    const scripts = [...template.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(csps[0]).toContain(`script-src 'sha256-${sha(scripts[0])}' 'wasm-unsafe-eval'`);
+    expect(csps[0]).toContain("connect-src 'none'");
+    expect(csps[0]).toContain("default-src 'none'");
+    expect(csps[0]).not.toContain("'self'");
+    expect(csps[0]).not.toContain("'unsafe-eval'");
+    expect(template).not.toMatch(/src="\/assets|href="\/assets|href="\/favicon/);
+    expect(template.indexOf(BUNDLE_MARKER)).toBeLessThan(template.indexOf('<script type="module">'));
+  });
+
+  it('escapes the script to ASCII without changing what it does, and no `</script` or `<!--` is left in it', () => {
+    const escaped = escapeInlineScript(APP_JS);
+    expect(escaped).not.toMatch(/[^\x00-\x7f]|<\/script|<!--/i);
+    const run = (js: string) => { new Function(js)(); return (globalThis as { __out?: unknown }).__out; };
+    expect(run(escaped)).toEqual(run(APP_JS));
+    expect(escapeInlineStyle('a{content:"\u25be"}</style>')).toBe('a{content:"\\25be "}\\3C/style>');
+  });
+});

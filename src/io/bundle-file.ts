@@ -1,0 +1,155 @@
+/**
+ * A bundle: one `.html` file holding the viewer, the log it carries, an optional tour and where to
+ * open. It is the built template (`dist/bundle-template.html`, every byte ASCII) with two inert
+ * elements put in at its marker: `#seqscope-bundle`, this file's facts as JSON, and `#seqscope-log`,
+ * the log's bytes (./bundle-payload). The page is read as windows-1252, so the template and the
+ * JSON stay ASCII (anything else is a `\u` escape). Pure; runs in the page and in Node.
+ */
+import { validateTour, type Tour } from '../core/tour';
+import { isPlainRecord, isSafeNonNegInt } from '../core/errors';
+import { decodePayloadBytes, encodePayload } from './bundle-payload';
+import { BUNDLE_MARKER } from './bundle-template';
+
+export { BUNDLE_MARKER };
+
+export const META_ID = 'seqscope-bundle';
+export const LOG_ID = 'seqscope-log';
+const META_OPEN = `<script type="application/json" id="${META_ID}">`;
+const LOG_OPEN = `<script type="application/x-seqscope-log" id="${LOG_ID}">`;
+
+export const BUNDLE_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const;
+export type BundleView = (typeof BUNDLE_VIEWS)[number];
+
+/** Where the bundle opens: cursor, view, selection and the A/B marks. */
+export interface BundleOpen {
+  readonly cursor?: number;
+  readonly view?: BundleView;
+  readonly sel?: number;
+  readonly a?: number;
+  readonly b?: number;
+}
+
+export interface BundleMeta {
+  readonly version: 1;
+  /** The carried log's file name: what the viewer shows and "Download log" saves. */
+  readonly name: string;
+  /** The carried bytes' size. */
+  readonly size: number;
+  /**
+   * `zstd`: the carried bytes are the plain log `name` packed as zstd frames (./bundle-pack), so
+   * unpacking gives back the file that was bundled; absent: they are that file as it was.
+   */
+  readonly packed?: 'zstd';
+  readonly open?: BundleOpen;
+  readonly tour?: Tour;
+  /** Set when the log was redacted before it was bundled: how many cuts, by which rules. */
+  readonly redacted?: { readonly findings: number; readonly rules: readonly string[] };
+}
+
+export class BundleError extends Error {
+  constructor(readonly code: 'bundle-template' | 'bundle-not-a-bundle' | 'bundle-meta', message: string) { super(message); }
+}
+
+/** JSON that stays ASCII and cannot end or escape its element: `<`, `>`, `&`, U+2028/9 and every non-ASCII as `\u`. */
+export function formatInertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+const ascii = (s: string): Uint8Array => {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+};
+
+function isAscii(s: string): boolean {
+  return !/[^\x00-\x7f]/.test(s);
+}
+
+/** The bundle's bytes: `template` with the facts and the log at its marker. */
+export function buildBundle(template: string, log: Uint8Array, meta: BundleMeta): Uint8Array {
+  const at = template.indexOf(BUNDLE_MARKER);
+  if (at < 0) throw new BundleError('bundle-template', `The bundle template has no ${BUNDLE_MARKER} marker; rebuild it with npm run build.`);
+  if (!isAscii(template)) throw new BundleError('bundle-template', 'The bundle template holds non-ASCII text, which a windows-1252 page would misread; rebuild it with npm run build.');
+  const head = ascii(template.slice(0, at) + META_OPEN + formatInertJson(meta) + '</script>\n' + LOG_OPEN);
+  const body = encodePayload(log);
+  const tail = ascii('</script>' + template.slice(at + BUNDLE_MARKER.length));
+  const out = new Uint8Array(head.length + body.length + tail.length);
+  out.set(head, 0);
+  out.set(body, head.length);
+  out.set(tail, head.length + body.length);
+  return out;
+}
+
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0];
+  for (let i = hay.indexOf(first, from); i >= 0 && i + needle.length <= hay.length; i = hay.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && hay[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+/** The text of the element that `open` starts: up to the next `<` (neither element holds one). */
+function elementText(html: Uint8Array, open: string): Uint8Array | undefined {
+  const at = indexOfBytes(html, ascii(open));
+  if (at < 0) return undefined;
+  const start = at + open.length;
+  const end = html.indexOf(0x3c, start);
+  return end < 0 ? undefined : html.subarray(start, end);
+}
+
+/** The facts and the log a bundle carries (`seqscope unbundle`). */
+export function extractBundle(html: Uint8Array): { meta: BundleMeta; log: Uint8Array } {
+  const metaText = elementText(html, META_OPEN);
+  const logText = elementText(html, LOG_OPEN);
+  if (!metaText || !logText) throw new BundleError('bundle-not-a-bundle', 'This file is not a Seqscope bundle: it has no bundled log.');
+  const meta = parseBundleMeta(new TextDecoder().decode(metaText));
+  const log = decodePayloadBytes(logText);
+  if (log.length !== meta.size) throw new BundleError('bundle-meta', `The bundle's log is ${log.length} bytes where the bundle says ${meta.size}: the file was cut short or edited.`);
+  return { meta, log };
+}
+
+const metaError = (what: string) => new BundleError('bundle-meta', `The bundle's facts are not valid: ${what}`);
+
+/** Parses and checks the facts element's text (it is data from a file someone sent: every field is checked). */
+export function parseBundleMeta(text: string): BundleMeta {
+  let v: unknown;
+  try { v = JSON.parse(text); } catch (err) { throw metaError(`they are not JSON (${(err as Error).message}).`); }
+  if (!isPlainRecord(v)) throw metaError('they are not an object.');
+  if (v.version !== 1) throw metaError(`version ${JSON.stringify(v.version)} is not 1 (a newer Seqscope made this bundle).`);
+  if (typeof v.name !== 'string' || v.name.length === 0 || v.name.length > 255) throw metaError('"name" must be a file name of 1 to 255 characters.');
+  if (!isSafeNonNegInt(v.size)) throw metaError('"size" must be a byte count.');
+  const meta: { -readonly [K in keyof BundleMeta]: BundleMeta[K] } = { version: 1, name: v.name, size: v.size };
+  if (v.packed !== undefined) {
+    if (v.packed !== 'zstd') throw metaError('"packed" must be "zstd" when present.');
+    meta.packed = 'zstd';
+  }
+  if (v.open !== undefined) meta.open = parseOpen(v.open);
+  if (v.tour !== undefined) {
+    const t = validateTour(v.tour);
+    if (!t.ok) throw metaError(`its tour: ${t.message}`);
+    meta.tour = t.tour;
+  }
+  if (v.redacted !== undefined) {
+    const r = v.redacted;
+    if (!isPlainRecord(r) || !isSafeNonNegInt(r.findings) || !Array.isArray(r.rules) || !r.rules.every((x) => typeof x === 'string')) throw metaError('"redacted" must hold a count of findings and a list of rule names.');
+    meta.redacted = { findings: r.findings, rules: [...r.rules as string[]] };
+  }
+  return meta;
+}
+
+function parseOpen(o: unknown): BundleOpen {
+  if (!isPlainRecord(o)) throw metaError('"open" must be an object.');
+  const out: { -readonly [K in keyof BundleOpen]: BundleOpen[K] } = {};
+  for (const k of ['cursor', 'sel', 'a', 'b'] as const) {
+    if (o[k] === undefined) continue;
+    if (!isSafeNonNegInt(o[k])) throw metaError(`"open.${k}" must be a seq.`);
+    out[k] = o[k] as number;
+  }
+  if (o.view !== undefined) {
+    if (typeof o.view !== 'string' || !(BUNDLE_VIEWS as readonly string[]).includes(o.view)) throw metaError(`"open.view" must be one of ${BUNDLE_VIEWS.join(', ')}.`);
+    out.view = o.view as BundleView;
+  }
+  return out;
+}

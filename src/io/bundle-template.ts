@@ -1,0 +1,57 @@
+/**
+ * The bundle template from the single-file build (`vite.bundle.config.ts`): the app's script and
+ * styles inline, all ASCII (the page is read as windows-1252, ./bundle-file), a CSP that lets only
+ * that one script run, and the marker where a bundle's data goes. Pure; the build hashes the script.
+ */
+/** Where the template takes a bundle's data (src/io/bundle-file.ts): in its body, before the app's script. */
+export const BUNDLE_MARKER = '<!--seqscope-bundle-data-->';
+
+const hex4 = (c: number) => c.toString(16).padStart(4, '0');
+
+/**
+ * Script text as ASCII that no HTML parser can end early: every non-ASCII UTF-16 unit as `\uXXXX`
+ * (valid in strings, templates, regular expressions, identifiers and comments alike), and `<` as
+ * `\x3C` where it would start `</script` or `<!--` (which only occur inside strings and patterns).
+ */
+export function escapeInlineScript(js: string): string {
+  return js.replace(/[^\x00-\x7f]/g, (c) => '\\u' + hex4(c.charCodeAt(0))).replace(/<(?=\/script|!--)/gi, '\\x3C');
+}
+
+/** Style text as ASCII: every non-ASCII code point as a CSS escape, and no `</style`. */
+export function escapeInlineStyle(css: string): string {
+  return css.replace(/[^\x00-\x7f]/gu, (c) => '\\' + c.codePointAt(0)!.toString(16) + ' ').replace(/<\/style/gi, '\\3C/style');
+}
+
+export interface TemplateParts {
+  /** The built index.html, its script and stylesheet tags still pointing at files. */
+  readonly html: string;
+  readonly js: string;
+  readonly css: string;
+  /** The CSP's content for the inline script's final text (see `bundleCsp` in src/security-headers.ts). */
+  readonly cspFor: (script: string) => string;
+  readonly favicon?: string;
+}
+
+/**
+ * The template: `<meta charset="windows-1252">` first, the CSP, the styles in the head, the marker
+ * and the app's module script at the end of the body (a module script runs after the whole page,
+ * the carried log included, is parsed).
+ */
+export function formatBundleTemplate(p: TemplateParts): string {
+  const icon = p.favicon ? `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(p.favicon)}" />` : '';
+  const script = escapeInlineScript(p.js);
+  const head = `<meta charset="windows-1252" />\n    <meta http-equiv="Content-Security-Policy" content="${p.cspFor(script)}" />`;
+  // replacements are functions: the script is full of `$`, which a replacement string would read as patterns
+  let html = p.html
+    .replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/gi, '')
+    .replace(/\s*<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/gi, '')
+    .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/gi, '')
+    .replace(/<link rel="icon"[^>]*>/i, () => icon);
+  const parts = [/<meta charset="UTF-8" \/>/i, /<\/head>/i, /<\/body>/i];
+  if (!parts.every((re) => re.test(html))) throw new Error('bundle template: index.html lacks <meta charset="UTF-8" />, </head> or </body>');
+  html = html
+    .replace(parts[0], () => head)
+    .replace(parts[1], () => `  <style>${escapeInlineStyle(p.css)}</style>\n  </head>`)
+    .replace(parts[2], () => `${BUNDLE_MARKER}\n    <script type="module">${script}</script>\n  </body>`);
+  return html;
+}
