@@ -1,7 +1,7 @@
 /** Command-line words → options for `seqscope`. Usage errors are one sentence each. */
 
 export const USAGE = [
-  'usage: seqscope check FILE|DIR... [--json] [--digests] [--at SEQ] [--jobs N]',
+  'usage: seqscope check FILE|DIR... [--json [--full]] [--digests] [--at SEQ] [--jobs N]',
   '       seqscope serve [DIR] [--port N]',
   '       seqscope compare A B [--json]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
@@ -12,6 +12,8 @@ export const USAGE = [
 export interface CheckOptions {
   readonly paths: readonly string[];
   readonly json: boolean;
+  /** With `json`: each record keeps its seq and id arrays (else counts stand in for them). */
+  readonly full: boolean;
   readonly digests: boolean;
   readonly at?: number;
   readonly jobs: number;
@@ -44,11 +46,12 @@ export function parseArgs(argv: readonly string[]): Command {
   if (cmd === undefined) throw new UsageError('a command is needed.');
   if (cmd === '--help' || cmd === '-h' || cmd === 'help') return { cmd: 'help' };
   if (cmd === 'check') {
-    let json = false, digests = false, jobs = 1, at: number | undefined;
+    let json = false, full = false, digests = false, jobs = 1, at: number | undefined;
     const paths: string[] = [];
     for (let i = 0; i < rest.length; i++) {
       const a = rest[i];
       if (a === '--json') json = true;
+      else if (a === '--full') full = true;
       else if (a === '--digests') digests = true;
       else if (a === '--at') {
         const v = rest[++i];
@@ -59,7 +62,8 @@ export function parseArgs(argv: readonly string[]): Command {
       else paths.push(a);
     }
     if (paths.length === 0) throw new UsageError('check needs at least one FILE or DIR.');
-    return { cmd: 'check', opts: { paths, json, digests, at, jobs } };
+    if (full && !json) throw new UsageError('--full needs --json (it keeps the arrays in each JSON record).');
+    return { cmd: 'check', opts: { paths, json, full, digests, at, jobs } };
   }
   if (cmd === 'serve') {
     let port = DEFAULT_PORT;

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { SessionError } from '../core/errors';
 import { loadBytes } from '../io/load';
 import { sniffFormat } from '../io/sniff';
-import { formatMomentRecord, formatVerdictRecord } from '../io/verdict-record';
+import { formatMomentRecord, formatVerdictRecord, summarizeVerdictRecord } from '../io/verdict-record';
 import { readExportZip } from '../io/zip';
 import { nodeByteText } from './byte-text';
 import { sha256Joined } from './digest';
@@ -11,14 +11,20 @@ import { zstdFramesInThread } from './zstd-thread';
 
 export interface CheckSettings {
   readonly json: boolean;
+  readonly full: boolean;
   readonly digests: boolean;
   readonly at?: number;
 }
 
-/** What checking one path printed: one block per session (a ZIP holds several), and whether any was refused. */
+/**
+ * What checking one path printed: one block per session (a ZIP holds several), and how many
+ * verdicts were ok, refused, and paths that could not be read at all (no verdict: exit 2).
+ */
 export interface FileCheck {
   readonly text: string;
-  readonly refused: boolean;
+  readonly ok: number;
+  readonly refused: number;
+  readonly unreadable: number;
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -30,20 +36,23 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  */
 export async function checkFile(file: string, s: CheckSettings): Promise<FileCheck> {
   const blocks: string[] = [];
-  let refused = false;
+  let ok = 0, refused = 0, unreadable = 0;
   const report = (record: Record<string, unknown>, summary: string) => {
-    if (!record.ok) refused = true;
-    blocks.push(s.json ? JSON.stringify(record) : summary);
+    if (record.code === 'read-failed') unreadable++; else if (record.ok) ok++; else refused++;
+    blocks.push(s.json ? JSON.stringify(s.full ? record : summarizeVerdictRecord(record)) : summary);
   };
+  const done = (): FileCheck => ({ text: blocks.join('\n'), ok, refused, unreadable });
   let bytes: Uint8Array;
   try {
+    // a folder the walk could not list is kept as a path: listing it again gives the reason
+    if (statSync(file).isDirectory()) readdirSync(file);
     // A view of the Buffer, not a copy: a file this size has an ArrayBuffer of its own.
     const b = readFileSync(file);
     bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   } catch (err) {
     const msg = messageOf(err);
     report({ file, ok: false, kind: 'corrupt', code: 'read-failed', message: `Could not read the file: ${msg}` }, `${file}: could not read: ${msg}`);
-    return { text: blocks.join('\n'), refused };
+    return done();
   }
   const one = async (input: Uint8Array, name: string, base: Record<string, unknown>) => {
     let r;
@@ -60,7 +69,7 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
   };
   if (sniffFormat(bytes) !== 'zip') {
     await one(bytes, file, { file });
-    return { text: blocks.join('\n'), refused };
+    return done();
   }
   let sessions;
   try {
@@ -69,8 +78,8 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
   } catch (err) {
     if (!(err instanceof SessionError)) throw err;
     report({ file, ok: false, kind: err.kind, code: err.code, message: err.message }, `${file}: refused (${err.kind}) — ${err.message}`);
-    return { text: blocks.join('\n'), refused };
+    return done();
   }
   for (const z of sessions) await one(z.bytes, `${file} › ${z.entry}`, { file, entry: z.entry });
-  return { text: blocks.join('\n'), refused };
+  return done();
 }

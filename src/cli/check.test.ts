@@ -68,6 +68,7 @@ describe('seqscope check', () => {
       expect.stringMatching(/s2[/\\]session\.jsonl: refused \(corrupt\) — Line 3 \(seq 1\) is unparsable/),
       `${path.join(dir, 'export.zip')} › session.jsonl: ok — DSH would load this log (jsonl)`,
       `${path.join(dir, 'export.zip')} › subagents/c1/session.jsonl: ok — DSH would load this log (jsonl)`,
+      '4 checked: 3 ok, 1 refused',
     ]);
   });
   it('judges zstd logs, whole and damaged, as the loader does (their frames are decoded in a worker thread)', async () => {
@@ -84,7 +85,7 @@ describe('seqscope check', () => {
     expect(want.filter((v) => v.ok).length, 'some load and some are refused').toBeGreaterThan(0);
     expect(want.filter((v) => !v.ok).length).toBeGreaterThan(0);
   });
-  it('refuses bad usage with exit 2 and a sentence, and reports an unreadable file as a refusal', () => {
+  it('refuses bad usage with exit 2 and a sentence, and an unreadable file with exit 2 and a record', () => {
     const bad = run('check', dir, '--jobs', '0');
     expect([bad.status, bad.stderr.split('\n')[0]]).toEqual([2, 'seqscope: --jobs needs a whole number from 1 to 64.']);
     expect(run('check').status).toBe(2);
@@ -93,7 +94,7 @@ describe('seqscope check', () => {
     expect(run('check', empty).status, 'a folder without logs is a usage error').toBe(2);
     rmSync(empty, { recursive: true });
     const missing = run('check', path.join(dir, 'nope.jsonl'), '--json');
-    expect(missing.status).toBe(1);
+    expect(missing.status, 'a path that cannot be read is not a refused log').toBe(2);
     expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, code: 'read-failed' });
   });
 });

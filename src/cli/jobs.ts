@@ -8,18 +8,26 @@ export interface CheckDone extends FileCheck { readonly index: number }
 /** `workerData` marks a thread started by `checkAll` (the CLI bundle runs as its own worker). */
 export interface CheckWorkerData { readonly seqscopeCheck: CheckSettings }
 
+/** The verdicts of a whole run, counted. */
+export interface CheckTally { readonly ok: number; readonly refused: number; readonly unreadable: number }
+
+/** The closing line of a readable run: "8 checked: 7 ok, 1 refused" (and ", N unreadable" when any path could not be read). */
+export function formatTally(t: CheckTally): string {
+  return `${t.ok + t.refused + t.unreadable} checked: ${t.ok} ok, ${t.refused} refused${t.unreadable ? `, ${t.unreadable} unreadable` : ''}`;
+}
+
 /**
  * Checks every file and hands each result to `print` in the files' order, as soon as the ones
  * before it are done. With `jobs` > 1, files are checked in that many worker threads running
  * `workerUrl` (a module that calls `serveCheckWorker` in a worker).
  */
-export async function checkAll(files: readonly string[], s: CheckSettings, jobs: number, workerUrl: URL, print: (r: FileCheck) => void): Promise<boolean> {
-  let refused = false;
-  const emit = (r: FileCheck) => { if (r.refused) refused = true; print(r); };
+export async function checkAll(files: readonly string[], s: CheckSettings, jobs: number, workerUrl: URL, print: (r: FileCheck) => void): Promise<CheckTally> {
+  const tally = { ok: 0, refused: 0, unreadable: 0 };
+  const emit = (r: FileCheck) => { tally.ok += r.ok; tally.refused += r.refused; tally.unreadable += r.unreadable; print(r); };
   const n = Math.min(jobs, files.length);
   if (n <= 1) {
     for (const f of files) emit(await checkFile(f, s));
-    return refused;
+    return tally;
   }
   const done = new Map<number, FileCheck>();
   let next = 0, printed = 0;
@@ -44,7 +52,7 @@ export async function checkAll(files: readonly string[], s: CheckSettings, jobs:
       feed(w);
     }
   });
-  return refused;
+  return tally;
 }
 
 /** The worker side: checks each task it is sent and answers with the result. */

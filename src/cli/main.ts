@@ -1,7 +1,9 @@
 /**
  * Seqscope CLI (bundled to dist-cli/seqscope.mjs, started by bin/seqscope.js).
  * `check FILE|DIR...`: DSH's verdict for each log, through the same loader and core as the viewer;
- * exit 0 when every file loads, 1 when any is refused, 2 on a usage error.
+ * exit 0 when every file loads, 1 when any is refused, 2 on a usage error or a path that cannot
+ * be read (that wins over a refusal: the run did not judge everything it was given).
+ * Output cut short by its reader (`| head`) ends the process quietly, with the code so far.
  * `serve [DIR]`: the built viewer on 127.0.0.1, and DIR read-only under a random token (./serve.ts).
  * `tour check|builtin ...`: see ./tour.ts. `bundle`, `unbundle`: see ./bundle.ts.
  * `compare A B [--json]`: where run B leaves run A; exit 0 no divergence, 1 diverged, 2 bad input (./compare.ts).
@@ -26,11 +28,23 @@ async function main(argv: string[]): Promise<number> {
   if (command.cmd === 'serve') return (await import('./serve')).serve(command.opts);
   if (command.cmd === 'compare') return (await import('./compare')).runCompare(command.opts, { out: (t) => console.log(t), err: (t) => console.error(t) });
   const o = command.opts;
-  const [{ collectFiles }, { checkAll }] = await Promise.all([import('./walk'), import('./jobs')]);
+  const [{ collectFiles }, { checkAll, formatTally }] = await Promise.all([import('./walk'), import('./jobs')]);
   const files = collectFiles(o.paths);
   if (files.length === 0) { console.error(`seqscope: no DSH logs (.jsonl, .jsonl.zstd) or export ZIPs under ${o.paths.join(', ')}.`); return 2; }
-  const refused = await checkAll(files, o, o.jobs, new URL(import.meta.url), (r) => { process.stdout.write(r.text + '\n'); });
-  return refused ? 1 : 0;
+  const tally = await checkAll(files, o, o.jobs, new URL(import.meta.url), (r) => {
+    process.stdout.write(r.text + '\n');
+    if (r.unreadable) process.exitCode = 2; else if (r.refused && process.exitCode !== 2) process.exitCode = 1;
+  });
+  if (!o.json) process.stdout.write(formatTally(tally) + '\n');
+  return tally.unreadable ? 2 : tally.refused ? 1 : 0;
+}
+
+/** A reader that stops reading (`| head`) is not an error of ours: stop without a stack trace. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit();
+  });
 }
 
 const data = workerData as CheckWorkerData | undefined;
@@ -38,4 +52,8 @@ if (!isMainThread && parentPort && data?.seqscopeCheck) {
   const port = parentPort, settings = data.seqscopeCheck;
   // parentPort queues the tasks sent before its 'message' listener is attached.
   void import('./jobs').then(({ serveCheckWorker }) => serveCheckWorker(port, settings));
-} else if (isMainThread) main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
+} else if (isMainThread) {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
+  main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
+}

@@ -1,3 +1,4 @@
+import { formatParentage } from '../core/parentage';
 import type { LoadResult } from '../io/load';
 import { formatMomentRecord } from '../io/verdict-record';
 
@@ -7,7 +8,7 @@ export function formatSummary(file: string, r: LoadResult, at?: number): string 
   const v = r.verdict;
   const n = r.session?.log.length ?? 0;
   lines.push(v.ok ? `${file}: ok — DSH would load this log (${r.encoding})` : `${file}: refused (${v.kind}) — ${v.message}`);
-  if (r.header) lines.push(`  session ${r.header.id}, created ${new Date(r.header.createdAt).toISOString()}${r.header.cwd ? `, cwd ${r.header.cwd}` : ''}${r.header.parentSession ? `, forked from ${r.header.parentSession}` : ''}`);
+  if (r.header) lines.push(`  session ${r.header.id}, created ${new Date(r.header.createdAt).toISOString()}${r.header.cwd ? `, cwd ${r.header.cwd}` : ''}${r.header.parentSession !== undefined ? `, ${formatParentage(r.header)}` : ''}`);
   if (r.session) {
     lines.push(`  ${n} events (${r.storedEventCount} stored), surface ${r.session.fold.nodes.length} nodes, ${r.timeline?.transcriptSeqs.length ?? 0} transcript messages, ${r.session.fold.gen} replacements`);
   }

@@ -8,7 +8,7 @@ const LOG_NAME = /\.(jsonl|jsonl\.zstd|zip)$/i;
  * The files `check` reads, in order: each FILE as given, and for each DIR the DSH logs and ZIPs
  * under it, depth first in name order. Symbolic links inside a DIR are not followed (no cycles,
  * no files from elsewhere); hidden folders and node_modules are skipped. A path that cannot be
- * read is kept as given, so that its check reports why.
+ * read, or a folder that cannot be listed, is kept as given, so that its check reports why.
  */
 export function collectFiles(paths: readonly string[]): string[] {
   const out: string[] = [];
@@ -21,7 +21,9 @@ export function collectFiles(paths: readonly string[]): string[] {
 }
 
 function walk(dir: string, out: string[]): void {
-  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  let listed;
+  try { listed = readdirSync(dir, { withFileTypes: true }); } catch { out.push(dir); return; }
+  const entries = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     const path = join(dir, e.name);
     if (e.isDirectory()) { if (!e.name.startsWith('.') && e.name !== 'node_modules') walk(path, out); }

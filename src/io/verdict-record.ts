@@ -66,3 +66,25 @@ export function formatMomentRecord(r: LoadResult, n: number): Record<string, unk
   const seq = Math.max(-1, Math.min(n, last));
   return { seq, surfaceSeqs: t.surfaceAt(seq), transcriptSeqs: t.transcriptAt(seq), messageCount: t.messageCountAt(seq) };
 }
+
+/** The arrays of a verdict or moment record that grow with the log, and the count that stands for each. */
+const ARRAY_COUNTS: Record<string, string> = {
+  surfaceSeqs: 'surfaceCount', transcriptSeqs: 'transcriptCount', replacementSeqs: 'replacementCount',
+  messageIds: 'messageCount',
+};
+
+/**
+ * A record as `seqscope check --json` prints it by default: each array that grows with the log
+ * (seqs, message ids) is left out and its length kept under the count's name (`messageCount`
+ * is already there). `--full` prints the record whole.
+ */
+export function summarizeVerdictRecord(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) {
+    const count = ARRAY_COUNTS[k];
+    if (count !== undefined && Array.isArray(v)) out[count] = v.length;
+    else if (k === 'at' && v !== null && typeof v === 'object' && !Array.isArray(v)) out[k] = summarizeVerdictRecord(v as Record<string, unknown>);
+    else out[k] = v;
+  }
+  return out;
+}
