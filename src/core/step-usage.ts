@@ -55,6 +55,8 @@ export function messageModel(e: SessionEvent): string | undefined {
 export interface StepTokens {
   /** Seq of the step's `step/start` (or of its first usage record when the log has no `step/start` for it). */
   readonly seq: number;
+  /** Time of that event. */
+  readonly time: number;
   readonly turn: number;
   readonly step: number;
   readonly tokens: TokenClasses;
@@ -66,7 +68,7 @@ export interface StepTokens {
   readonly model?: string;
 }
 
-interface OpenStep { seq: number; turn: number; step: number; chunks: TokenClasses; attempts: number; message?: TokenClasses; model?: string }
+interface OpenStep { seq: number; time: number; turn: number; step: number; chunks: TokenClasses; attempts: number; message?: TokenClasses; model?: string }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : NaN);
 const keyOf = (d: unknown): string | undefined => (isPlainRecord(d) ? `${num(d.turn)}:${num(d.step)}` : undefined);
@@ -108,13 +110,13 @@ export class StepTokenFold {
     return this.open.map((s) => {
       const from = s.attempts > 0 ? 'chunks' : s.message ? 'message' : 'none';
       const tokens = from === 'chunks' ? s.chunks : s.message ?? ZERO_TOKENS;
-      return { seq: s.seq, turn: s.turn, step: s.step, tokens, from, attempts: s.attempts, ...(s.model !== undefined ? { model: s.model } : {}) };
+      return { seq: s.seq, time: s.time, turn: s.turn, step: s.step, tokens, from, attempts: s.attempts, ...(s.model !== undefined ? { model: s.model } : {}) };
     });
   }
 
   private start(e: SessionEvent): OpenStep {
     const d = isPlainRecord(e.data) ? e.data : {};
-    const s: OpenStep = { seq: e.seq, turn: num(d.turn), step: num(d.step), chunks: ZERO_TOKENS, attempts: 0, model: this.contextModel };
+    const s: OpenStep = { seq: e.seq, time: e.time, turn: num(d.turn), step: num(d.step), chunks: ZERO_TOKENS, attempts: 0, model: this.contextModel };
     this.open.push(s);
     const k = keyOf(e.data);
     if (k !== undefined) this.byKey.set(k, s);
