@@ -9,6 +9,7 @@ import type { MomentCounts } from '../core/timeline';
 import type { Message } from '../core/types';
 import type { Overview } from '../core/overview';
 import type { OverviewStats } from '../core/overview-stats';
+import type { RunsRequest } from './runs-protocol';
 
 /** Row flags (bit set). */
 export const FLAG_SYNTH = 1;
@@ -296,7 +297,8 @@ export type Request =
   /** A ZIP's images; replies `{ id, mediaType, bytes: ArrayBuffer }[]`. */
   | { op: 'media' }
   /** Rows of this session and another (an archive entry or bytes) from seq `from`; replies `{ self, other }`. */
-  | { op: 'compareWith'; entry?: string; bytes?: ArrayBuffer; from: number; limit: number };
+  | { op: 'compareWith'; entry?: string; bytes?: ArrayBuffer; from: number; limit: number }
+  | RunsRequest;
 
 export type ToWorker =
   /** A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes. */

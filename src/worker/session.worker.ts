@@ -10,6 +10,7 @@ import type { FromWorker, ToWorker } from '../protocol/worker-protocol';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
 import { zstdFramesLent, type Lent } from './zstd-source';
+import { openRunB, type RunsPeer } from './runs';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 let queries: SessionQueries | undefined;
@@ -18,6 +19,8 @@ let opened: OpenResult | undefined;
 /** The log being read, answering the Log's questions until `queries` exists. */
 let preview: LogPreview | undefined;
 let loadMs = 0;
+/** Run B and its comparison with this session (the Runs view), while one is open. */
+let runs: RunsPeer | undefined;
 /** The load's request for the page's spare decoding worker, until the page answers. */
 let lending: ((port: MessagePort | undefined) => void) | undefined;
 /** Where the lent worker's failure goes, once one is lent. */
@@ -87,6 +90,13 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   }
   try {
     const req = msg.req;
+    if (req.op === 'runsOpen' || req.op === 'runsPair' || req.op === 'runsClose') {
+      if (req.op === 'runsOpen') { runs = undefined; runs = await openRunB(opened!.result, req, zstdFramesLent(borrow)); }
+      if (req.op === 'runsClose') runs = undefined;
+      if (!runs && req.op !== 'runsClose') throw new Error('No run B is open.');
+      post({ kind: 'reply', id: msg.id, ok: true, value: req.op === 'runsOpen' ? runs!.info() : req.op === 'runsPair' ? runs!.pair(req.diff) : null });
+      return;
+    }
     if (req.op === 'forkExport' || req.op === 'media' || req.op === 'compareWith') {
       const value = req.op === 'forkExport' ? await forkExportFile(opened!.result, req.cursor, req.zstd, req.now)
         : req.op === 'media' ? mediaList(opened?.archive)
