@@ -202,6 +202,8 @@ export interface RunInfo {
 export interface SearchBatch {
   readonly hits: Int32Array;
   readonly next: number;
+  /** Why the query cannot run (a bad regex or filter), one sentence; then there are no hits. */
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 /** A record DSH would not read (issue 14): a window of its raw text, and where and why JSON.parse stops. */

@@ -26,6 +26,9 @@ import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
 import { buildRow, contentText } from './rows';
 import { LogSearch } from './search';
+import { FilteredSearch, toolSeqs } from './search-filtered';
+import { isPlainText, parseSearchQuery } from '../core/search-query';
+import { SessionError } from '../core/errors';
 import { deriveBuiltinTour } from '../core/tour-builtin';
 import type { Tour } from '../core/tour';
 import { deriveTourFacts } from '../io/tour-facts';
@@ -41,6 +44,7 @@ export class SessionQueries {
   private headerCache?: { seq: number; value: Moment['header'] };
   private runs?: { starts: Int32Array; ends: Int32Array };
   private searcher?: LogSearch;
+  private filtered?: { query: string; search: FilteredSearch };
   private stepCache?: StepRequests;
   private summaryCheckpoint?: Map<number, number>;
   private rangeCounts?: RangeCounts;
@@ -294,12 +298,13 @@ export class SessionQueries {
     return this.summaryCheckpoint.get(seq);
   }
 
-  /** Case-insensitive substring search over every event's JSON text; matching seqs ascending (capped). */
+  /** Every hit of a search (src/core/search-query.ts: text, /regex/, field filters), ascending (capped). */
   search(query: string): Int32Array {
     const parts: Int32Array[] = [];
     let total = 0;
     for (let from = 0; from >= 0 && total < SEARCH_CAP;) {
       const b = this.searchFrom(query, from, Infinity, SEARCH_CAP - total);
+      if (b.error) throw new SessionError(b.error.code, b.error.message);
       parts.push(b.hits); total += b.hits.length; from = b.next;
     }
     const out = new Int32Array(total);
@@ -316,8 +321,20 @@ export class SessionQueries {
   searchFrom(query: string, from: number, budgetMs = 200, cap = SEARCH_CAP): SearchBatch {
     const log = this.r.session?.log;
     if (!query || !log) return { hits: new Int32Array(0), next: -1 };
-    this.searcher ??= new LogSearch(log);
-    const { hits, next } = this.searcher.search(query, Math.max(0, from), budgetMs, Math.max(1, cap));
+    let filtered: FilteredSearch | undefined;
+    try {
+      const q = parseSearchQuery(query);
+      if (q.text.length === 0 && !q.regex && !q.types.length && !q.tools.length && !q.isError) return { hits: new Int32Array(0), next: -1 };
+      if (!isPlainText(q)) {
+        if (this.filtered?.query !== query) this.filtered = { query, search: new FilteredSearch(log, q, toolSeqs(this.overview(), q)) };
+        filtered = this.filtered.search;
+      }
+    } catch (err) {
+      if (!(err instanceof SessionError)) throw err;
+      return { hits: new Int32Array(0), next: -1, error: { code: err.code, message: err.message } };
+    }
+    const b = Math.max(1, cap), at = Math.max(0, from);
+    const { hits, next } = filtered ? filtered.search(at, budgetMs, b) : (this.searcher ??= new LogSearch(log)).search(query, at, budgetMs, b);
     return { hits: Int32Array.from(hits), next };
   }
 
