@@ -26,7 +26,7 @@ import { clipDepth, nodeAt } from './json-node';
 import { oneLine } from '../core/text';
 import { buildRow, contentText } from './rows';
 import { LogSearch } from './search';
-import { FilteredSearch, toolSeqs } from './search-filtered';
+import { ERRORS_ONLY, failedToolSeqs, FilteredSearch, toolSeqs } from './search-filtered';
 import { isPlainText, parseSearchQuery } from '../core/search-query';
 import { SessionError } from '../core/errors';
 import { deriveBuiltinTour } from '../core/tour-builtin';
@@ -140,10 +140,18 @@ export class SessionQueries {
     return [...counts];
   }
 
-  /** Seqs whose type family is one of `families`, ascending. */
+  /**
+   * Seqs whose type family is one of `families` (`type:T`: that type; `is:error`: the calls and
+   * results of failed tool calls), ascending.
+   */
   filter(families: readonly string[]): Int32Array {
     const want = new Set(families), log = this.r.session?.log, out: number[] = [];
-    if (log) for (let s = 0; s < this.n; s++) { const t = log.typeAt(s); const tt = typeText(t); if (want.has(eventFamily(tt)) || want.has(`type:${tt}`)) out.push(s); }
+    const errors = want.has(ERRORS_ONLY) ? failedToolSeqs(this.overview()) : undefined;
+    for (let s = 0, e = 0; log && s < this.n; s++) {
+      if (errors) { while (e < errors.length && errors[e] < s) e++; if (errors[e] === s) { out.push(s); continue; } }
+      const tt = typeText(log.typeAt(s));
+      if (want.has(eventFamily(tt)) || want.has(`type:${tt}`)) out.push(s);
+    }
     return Int32Array.from(out);
   }
 

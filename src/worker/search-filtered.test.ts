@@ -85,3 +85,17 @@ describe('filtered search', () => {
     });
   });
 });
+
+describe('the errors-only filter', () => {
+  it('lists the call and the result of each failed tool call', async () => {
+    const { q } = await queries(7);
+    const results = all(q, 'is:error');
+    const seqs = q.filter(['is:error']);
+    expect(seqs.length).toBe(results.length * 2);
+    for (const r of results) expect(seqs).toContain(r);
+    const calls = [...seqs].filter((s) => !results.includes(s));
+    expect(calls.every((s) => q.rowsOf([s])[0].type === 'tool/call')).toBe(true);
+    // beside a family, both
+    expect(q.filter(['is:error', 'turn']).length).toBe(seqs.length + q.filter(['turn']).length);
+  });
+});

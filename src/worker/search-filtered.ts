@@ -13,6 +13,7 @@ import { SessionError } from '../core/errors';
 import type { EventLog } from '../core/event-log';
 import { stringifyJson } from '../core/json';
 import type { Overview } from '../core/overview';
+import { failedToolCalls } from '../core/tool-errors';
 import { typeMatches, type SearchQuery } from '../core/search-query';
 import type { SearchHits } from './search';
 
@@ -38,6 +39,14 @@ export function toolSeqs(o: Overview | undefined, q: SearchQuery): Int32Array | 
     if (result >= 0 && result !== o.toolCall[k]) out.push(result);
   }
   return Int32Array.from(out).sort();
+}
+
+/** The Log filter's key for failed tool calls (the same as the search term). */
+export const ERRORS_ONLY = 'is:error';
+
+/** The calls and results of failed tool calls, ascending. */
+export function failedToolSeqs(o: Overview | undefined): Int32Array {
+  return Int32Array.from(new Set(failedToolCalls(o).flatMap((f) => [f.call, f.result]))).sort();
 }
 
 export class FilteredSearch {
