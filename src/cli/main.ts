@@ -7,6 +7,7 @@
  * `serve [DIR]`: the built viewer on 127.0.0.1, and DIR read-only under a random token (./serve.ts).
  * `tour check|builtin ...`: see ./tour.ts. `bundle`, `unbundle`: see ./bundle.ts.
  * `compare A B [--json]`: where run B leaves run A; exit 0 no divergence, 1 diverged, 2 bad input (./compare.ts).
+ * `tour check|builtin ...`: see ./tour.ts. `redact FILE -o OUT | --check`: see ./redact.ts.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args';
@@ -17,6 +18,7 @@ import type { CheckWorkerData } from './jobs';
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'bundle' || argv[0] === 'unbundle') return (await import('./bundle')).runBundle(argv, { out: (l) => console.log(l), err: (l) => console.error(l) });
+  if (argv[0] === 'redact') return (await import('./redact')).runRedact(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
   if (argv[0] === 'tour') return (await import('./tour')).runTour(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
   let command;
   try { command = parseArgs(argv); } catch (err) {
