@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describeCompaction } from '../core/compaction-format';
+import { compactionsOf } from '../io/compactions';
+import { loadBytes } from '../io/load';
 import { closedToolTurn, headerRecord, logBytes, turnEnd, turnStart, utf8 } from '../testing/builders';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,8 +74,8 @@ describe('seqscope check for CI', () => {
     expect(full.surfaceSeqs.length).toBeGreaterThan(0);
     expect(small).toMatchObject({ surfaceCount: full.surfaceSeqs.length, transcriptCount: full.transcriptSeqs.length, replacementCount: full.replacementSeqs.length, messageCount: full.messageIds.length });
     expect(small.at).toEqual({ seq: 3, surfaceCount: full.at.surfaceSeqs.length, transcriptCount: full.at.transcriptSeqs.length, messageCount: full.at.messageCount });
-    const { surfaceSeqs, transcriptSeqs, replacementSeqs, messageIds, at, ...rest } = full;
-    void surfaceSeqs; void transcriptSeqs; void replacementSeqs; void messageIds; void at;
+    const { surfaceSeqs, transcriptSeqs, replacementSeqs, messageIds, at, compactions, ...rest } = full;
+    void surfaceSeqs; void transcriptSeqs; void replacementSeqs; void messageIds; void at; void compactions;
     expect(small, 'every other field is the same').toMatchObject(rest);
     const usage = run('check', good, '--full');
     expect([usage.status, usage.stderr.split('\n')[0]]).toEqual([2, 'seqscope: --full needs --json (it keeps the arrays in each JSON record).']);
@@ -84,5 +88,18 @@ describe('seqscope check for CI', () => {
     const code = await new Promise<number | null>((resolve) => p.on('close', (c) => resolve(c)));
     expect(err).toBe('');
     expect(code).toBe(0);
+  });
+  it('names each compaction by the core definition: the summary lists them, --json counts them, --full gives each', async () => {
+    const demo = path.join(root, 'public', 'demo', 'demo.jsonl');
+    const list = compactionsOf(await loadBytes(new Uint8Array(readFileSync(demo)), { now: 0 }));
+    const comps = list.filter((c) => c.kind === 'compaction');
+    expect(comps.length).toBeGreaterThan(0);
+    const text = run('check', demo).stdout;
+    expect(text).toContain(`  ${comps.length} compactions, ${list.length - comps.length} prunes:`);
+    for (const c of comps.slice(0, 3)) expect(text).toContain(`\n    ${describeCompaction(c)}\n`);
+    const small = JSON.parse(run('check', demo, '--json').stdout);
+    expect([small.compactionCount, small.pruneCount, small.compactions]).toEqual([comps.length, list.length - comps.length, undefined]);
+    const full = JSON.parse(run('check', demo, '--json', '--full').stdout);
+    expect(full.compactions.map((c: { kind: string; seq: number; replacementSeq: number; dshTokens?: number }) => [c.kind, c.seq, c.replacementSeq, c.dshTokens])).toEqual(list.map((c) => [c.kind, c.seq, c.replacementSeq, c.recordedTokens]));
   });
 });

@@ -1,5 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { SessionError } from '../core/errors';
+import { compactionsOf } from '../io/compactions';
+import { formatCompactionRecord } from '../io/compaction-record';
 import { loadBytes } from '../io/load';
 import { sniffFormat } from '../io/sniff';
 import { formatMomentRecord, formatVerdictRecord, summarizeVerdictRecord } from '../io/verdict-record';
@@ -65,6 +67,9 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
     // the JSON record only when it is printed: it derives every message (and the digests when asked)
     const record: Record<string, unknown> = { ...base, ...formatVerdictRecord(r, s.digests ? sha256Joined : undefined) };
     if (s.at !== undefined && r.timeline) record.at = formatMomentRecord(r, s.at);
+    const comps = compactionsOf(r);
+    if (s.full) record.compactions = comps.map(formatCompactionRecord);
+    else { record.compactionCount = comps.filter((c) => c.kind === 'compaction').length; record.pruneCount = comps.filter((c) => c.kind === 'prune').length; }
     report(record, '');
   };
   if (sniffFormat(bytes) !== 'zip') {

@@ -34,7 +34,7 @@ export interface OverviewStats {
   readonly tools: readonly ToolStats[];
   readonly tokens: TokenTotals;
   readonly compactions: number;
-  /** Tokens the compactions / prunes shadowed (DSH's estimate; unknown counts are left out). */
+  /** Tokens the compactions / prunes shadowed (DSH's shadowedTokenCount; unknown counts are left out). */
   readonly compactionSaved: number;
   readonly prunes: number;
   readonly pruneSaved: number;

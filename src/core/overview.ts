@@ -1,6 +1,7 @@
 import type { ActivityIndex } from './activity';
 import { USAGE_CHUNK } from './activity';
 import { lastAtOrBeforeIn } from './columns';
+import { compactionByReplacement, deriveCompactionSpans } from './compaction';
 import type { EventLog } from './event-log';
 import { stringifyJson } from './json';
 import type { Timeline } from './timeline';
@@ -38,8 +39,13 @@ export interface Overview {
   /** `request/context` records: seq and context window (-1: none given, which clears it). */
   readonly winSeq: Int32Array;
   readonly winValue: Float64Array;
-  /** Compaction checkpoints and prunes: seq and the tokens they shadowed as DSH estimated them (-1: unknown). */
+  /**
+   * Compaction checkpoints (where each is drawn: the Surface changes there) and prunes
+   * (`compaction/prune` seqs): seq and the tokens they shadowed by DSH's count (-1: unknown).
+   */
   readonly compSeq: Int32Array;
+  /** The seq of each checkpoint's compaction (its `compaction/start`, ./compaction.ts): how it is named. */
+  readonly compStart: Int32Array;
   readonly compSaved: Float64Array;
   readonly pruneSeq: Int32Array;
   readonly pruneSaved: Float64Array;
@@ -184,14 +190,12 @@ export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timelin
     }
   }
 
-  // compactions: the checkpoint, with the tokens its compaction/summary shadowed
+  // compactions: drawn at the checkpoint, named by their start, with the tokens DSH counted
   const compSeq = timeline ? timeline.compactionSeqs.slice() : new Int32Array(0);
-  const sums = a.summarySeq.view();
-  const compSaved = mapF64(compSeq, (c) => {
-    const s = timeline!.summaryOf(c);
-    const i = s === undefined ? -1 : lastAtOrBeforeIn(sums, sums.length, s);
-    return i >= 0 && sums[i] === s ? a.summaryTokens.at(i) : -1;
-  });
+  const spans = timeline ? deriveCompactionSpans({ log, checkpointSeqs: compSeq, replacementSeqs: timeline.replacementSeqs }) : [];
+  const spanOf = compSeq.length ? Array.from(compSeq, (c) => compactionByReplacement(spans, c)) : [];
+  const compStart = Int32Array.from(compSeq, (c, i) => spanOf[i]?.seq ?? c);
+  const compSaved = mapF64(compSeq, (_c, i) => spanOf[i]?.recordedTokens ?? -1);
 
   const tools = pairTools(a);
   return {
@@ -199,7 +203,7 @@ export function buildOverview(log: EventLog, a: ActivityIndex, timeline: Timelin
     reqSeq: req.seq, reqTime: timesOf(req.seq), reqStep: req.step, reqIn: req.inp, reqCacheRead: req.cr, reqCacheWrite: req.cw,
     reqOut: req.out, reqReasoning: req.rsn, reqFlags: req.flags,
     winSeq: a.contextSeq.view().slice(), winValue: mapF64(a.contextWindow.view(), (v) => v),
-    compSeq, compSaved, pruneSeq: a.pruneSeq.view().slice(), pruneSaved: mapF64(a.pruneTokens.view(), (v) => v),
+    compSeq, compStart, compSaved, pruneSeq: a.pruneSeq.view().slice(), pruneSaved: mapF64(a.pruneTokens.view(), (v) => v),
     turnStart, turnEnd, turnT0: timesOf(turnStart), turnT1: timesOf(turnEnd, last),
     stepStart, stepEnd, stepTurn, stepFirst, stepLast, stepMessage,
     stepT0: timesOf(stepStart), stepTFirst: timesOf(stepFirst), stepTLast: timesOf(stepLast),

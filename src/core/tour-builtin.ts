@@ -1,5 +1,7 @@
-import { isPlainRecord } from './errors';
+import { lastSeqOf, type Compaction } from './compaction';
+import { describeCompaction, formatCount, formatTokenSource } from './compaction-format';
 import type { CanonicalHeader, HeaderChange } from './request-header';
+import type { TokenFigure } from './tokens';
 import type { Tour, TourStep } from './tour';
 
 /** What a built-in tour is derived from: facts the loader and the core already hold. */
@@ -8,8 +10,8 @@ export interface TourFacts {
   readonly sha256?: string;
   /** Events in the log, synthesized ones included. */
   readonly length: number;
-  /** Compaction checkpoints, ascending. */
-  readonly compactionSeqs: ArrayLike<number>;
+  /** Every compaction and prune (the one definition, ./compaction.ts). */
+  readonly compactions: readonly Compaction[];
   /** Every Surface replacement (checkpoints included), ascending. */
   readonly replacementSeqs: ArrayLike<number>;
   /** request/header seqs, ascending. */
@@ -23,10 +25,8 @@ export interface TourFacts {
   readonly refusal?: { readonly message: string; readonly line?: number; readonly seq?: number };
   /** The nodes a replacement shadowed. */
   shadowedBy(seq: number): readonly number[];
-  /** An event's type and data, for token counts and names (undefined past the log). */
-  eventAt(seq: number): { readonly type: string; readonly data: unknown } | undefined;
-  /** Characters of a node's message text, for estimates where the log records no token count. */
-  messageChars(seq: number): number;
+  /** Summed token figures of the messages of nodes `seqs`. */
+  tokensOf(seqs: Iterable<number>): TokenFigure;
   /** The canonical header of a request/header event. */
   headerAt(seq: number): CanonicalHeader | undefined;
   diffHeaders(prev: CanonicalHeader | undefined, next: CanonicalHeader): HeaderChange[];
@@ -34,46 +34,16 @@ export interface TourFacts {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "18k", "950", "1.2M": a token figure rounded for a caption. */
-export function formatTokens(n: number): string {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)}M`;
-  if (n >= 1e4) return `${Math.round(n / 1e3)}k`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
-  return String(Math.round(n));
+function compactionStep(c: Compaction): TourStep {
+  // the step shows the compaction's effect: the cursor at its replacement (where the Surface changes)
+  const seq = c.replacementSeq ?? lastSeqOf(c);
+  return { seq, view: c.kind === 'compaction' ? 'compare' : 'surface', selection: seq, caption: describeCompaction(c) };
 }
 
-/** DSH's shadowedTokenCount on the compaction/summary or compaction/prune at `seq`, when recorded. */
-function recordedTokens(f: TourFacts, seq: number, type: string): number | undefined {
-  const e = f.eventAt(seq);
-  if (!e || e.type !== type || !isPlainRecord(e.data)) return undefined;
-  const n = e.data.shadowedTokenCount;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
-function tokensPhrase(f: TourFacts, shadowed: readonly number[], recorded: number | undefined): string {
-  if (recorded !== undefined) return `about ${formatTokens(recorded)} tokens`;
-  let chars = 0;
-  for (const s of shadowed) chars += f.messageChars(s);
-  return `about ${formatTokens(chars / 4)} tokens, estimated from characters ÷ 4`;
-}
-
-/** The summary a checkpoint cites: the compaction/summary just before it, as DSH writes them. */
-function compactionStep(f: TourFacts, c: number): TourStep {
-  const shadowed = f.shadowedBy(c);
-  const summarySeq = c > 0 && f.eventAt(c - 1)?.type === 'compaction/summary' ? c - 1 : undefined;
-  const tokens = tokensPhrase(f, shadowed, summarySeq === undefined ? undefined : recordedTokens(f, summarySeq, 'compaction/summary'));
-  return {
-    seq: c, view: 'compare', selection: c,
-    caption: `Compaction at seq ${c} replaced ${plural(shadowed.length, 'message')} (${tokens}) with a summary.`,
-  };
-}
-
-function pruneStep(f: TourFacts, r: number): TourStep {
+/** A replacement that is neither a checkpoint nor a prune's copy (a regenerated message). */
+function replacementStep(f: TourFacts, r: number): TourStep {
   const shadowed = f.shadowedBy(r);
-  const pruneSeq = r > 0 && f.eventAt(r - 1)?.type === 'compaction/prune' ? r - 1 : undefined;
-  const tokens = tokensPhrase(f, shadowed, pruneSeq === undefined ? undefined : recordedTokens(f, pruneSeq, 'compaction/prune'));
-  const what = shadowed.length === 1 ? `the tool result at seq ${shadowed[0]}` : plural(shadowed.length, 'message');
-  return { seq: r, view: 'surface', selection: r, caption: `Prune at seq ${r} replaced ${what} (${tokens}) with a shorter copy.` };
+  return { seq: r, view: 'surface', selection: r, caption: `Replacement at seq ${r} replaced ${plural(shadowed.length, 'message')} (≈${formatCount(f.tokensOf(shadowed).tokens)} tokens ${formatTokenSource(f.tokensOf(shadowed))}).` };
 }
 
 function headerStep(f: TourFacts, prevSeq: number, seq: number): TourStep | undefined {
@@ -94,11 +64,13 @@ function headerStep(f: TourFacts, prevSeq: number, seq: number): TourStep | unde
 export function deriveBuiltinTour(f: TourFacts): Tour {
   const last = Math.max(0, f.length - 1);
   const steps: TourStep[] = [];
-  const compactions = new Set(Array.from(f.compactionSeqs));
-  const replacements = f.replacementSeqs.length - compactions.size;
+  const compactions = f.compactions.filter((c) => c.kind === 'compaction').length;
+  const prunes = f.compactions.length - compactions;
+  const byCompaction = new Set(f.compactions.map((c) => c.replacementSeq));
+  const others = Array.from(f.replacementSeqs).filter((r) => !byCompaction.has(r));
   steps.push({
     seq: 0, view: 'log',
-    caption: `This session has ${plural(f.length, 'event')} (seq 0–${last}), ${plural(compactions.size, 'compaction')}, ${plural(replacements, 'prune')} and ${plural(Math.max(0, f.headerSeqs.length - 1), 'request-header change')}.`,
+    caption: `This session has ${plural(f.length, 'event')} (seq 0–${last}), ${plural(compactions, 'compaction')}, ${plural(prunes, 'prune')}${others.length ? `, ${plural(others.length, 'other replacement')}` : ''} and ${plural(Math.max(0, f.headerSeqs.length - 1), 'request-header change')}.`,
   });
   const seed = f.seedLength ?? 0;
   if (seed > 0 && seed <= f.length) {
@@ -109,10 +81,8 @@ export function deriveBuiltinTour(f: TourFacts): Tour {
     const s = headerStep(f, f.headerSeqs[i - 1], f.headerSeqs[i]);
     if (s) steps.push(s);
   }
-  for (let i = 0; i < f.replacementSeqs.length; i++) {
-    const r = f.replacementSeqs[i];
-    steps.push(compactions.has(r) ? compactionStep(f, r) : pruneStep(f, r));
-  }
+  for (const c of f.compactions) steps.push(compactionStep(c));
+  for (const r of others) steps.push(replacementStep(f, r));
   if (f.closerSeqs.length > 0) {
     const a = f.closerSeqs[0], b = f.closerSeqs[f.closerSeqs.length - 1];
     steps.push({ seq: b, view: 'log', selection: a, caption: `Crash repair: the log ended inside an open turn, so ${plural(f.closerSeqs.length, 'closer')} (seq ${a === b ? a : `${a}–${b}`}) were synthesized on load to close it, as DSH does.` });

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTourAgainst, validateTour } from '../core/tour';
-import { deriveBuiltinTour, formatTokens } from '../core/tour-builtin';
+import { deriveBuiltinTour } from '../core/tour-builtin';
+import { describeCompaction } from '../core/compaction-format';
+import type { Compaction } from '../core/compaction';
+import { NO_TOKENS } from '../core/tokens';
+import { compactionsOf } from './compactions';
 import { synthesize } from '../synth/synthesizer';
 import { synthesizeFork } from '../synth/fork';
 import { formatJsonl } from '../synth/write';
@@ -30,16 +34,13 @@ describe('deriveBuiltinTour', () => {
     expect(compactionSteps.map((x) => x.seq)).toEqual(Array.from(r.timeline!.compactionSeqs));
     expect(compactionSteps.length).toBe(s.stats.compactions);
     expect(pruneSteps.length).toBe(r.timeline!.replacementSeqs.length - r.timeline!.compactionSeqs.length);
-    for (const step of compactionSteps) {
-      const shadowed = r.lineage!.shadowedBy(step.seq).length;
-      const summary = r.session!.log.event(step.seq - 1);
-      expect(summary.type).toBe('compaction/summary');
-      expect(step.caption).toBe(`Compaction at seq ${step.seq} replaced ${shadowed} messages (about ${formatTokens(summary.data.shadowedTokenCount)} tokens) with a summary.`);
-    }
-    for (const step of pruneSteps) {
-      const prune = r.session!.log.event(step.seq - 1);
-      expect(prune.type).toBe('compaction/prune');
-      expect(step.caption).toContain(`(about ${formatTokens(prune.data.shadowedTokenCount)} tokens)`);
+    const list = compactionsOf(r);
+    for (const step of [...compactionSteps, ...pruneSteps]) {
+      const c = list.find((x) => x.replacementSeq === step.seq)!;
+      expect(step.caption, 'the caption is the core definition\'s sentence').toBe(describeCompaction(c));
+      expect(step.caption).toContain(`${c.kind === 'compaction' ? 'Compaction' : 'Prune'} at seq ${c.seq} `);
+      expect(r.session!.log.typeAt(c.seq)).toBe(c.kind === 'compaction' ? 'compaction/start' : 'compaction/prune');
+      expect(step.caption).toContain(`by DSH's count`);
     }
     const seqs = tour.steps.map((x) => x.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
@@ -78,14 +79,15 @@ describe('deriveBuiltinTour', () => {
     expect(step!.seq).toBeLessThan(refused.session!.length);
   });
 
-  it('estimates tokens from characters ÷ 4 where the log records none, and says so', () => {
-    const events = new Map<number, { type: string; data: unknown }>([[9, { type: 'user/message', data: {} }]]);
+  it('estimates tokens where the log records none, and says so', () => {
+    const c: Compaction = { kind: 'compaction', seq: 8, endSeq: 11, replacementSeq: 10, summarySeq: 9, replaced: [3, 4], estimatedTokens: { tokens: 1500, fromUsage: 0, fromChars: 2 } };
     const tour = deriveBuiltinTour({
-      sessionId: 's', length: 12, compactionSeqs: [10], replacementSeqs: [10], headerSeqs: [], closerSeqs: [],
-      shadowedBy: () => [3, 4], eventAt: (s) => events.get(s), messageChars: (s) => (s === 3 ? 4000 : 2000),
-      headerAt: () => undefined, diffHeaders: () => [],
+      sessionId: 's', length: 12, compactions: [c], replacementSeqs: [10], headerSeqs: [], closerSeqs: [],
+      shadowedBy: () => [3, 4], tokensOf: () => NO_TOKENS, headerAt: () => undefined, diffHeaders: () => [],
     });
-    expect(tour.steps[1].caption).toBe('Compaction at seq 10 replaced 2 messages (about 1.5k tokens, estimated from characters ÷ 4) with a summary.');
+    expect(tour.steps[0].caption).toBe('This session has 12 events (seq 0–11), 1 compaction, 0 prunes and 0 request-header changes.');
+    expect(tour.steps[1]).toMatchObject({ seq: 10, selection: 10, view: 'compare' });
+    expect(tour.steps[1].caption).toBe('Compaction at seq 8 (seq 8–11): its checkpoint at seq 10 replaced 2 messages (≈1,500 tokens estimated as characters ÷ 4) with a summary.');
   });
 });
 

@@ -1,7 +1,7 @@
 import { isPlainRecord } from '../core/errors';
-import { deriveEventMessage } from '../core/messages';
 import { canonicalHeader, diffHeaders } from '../core/request-header';
 import type { TourFacts } from '../core/tour-builtin';
+import { compactionsOf } from './compactions';
 import type { LoadResult } from './load';
 
 /**
@@ -37,7 +37,7 @@ export function deriveTourFacts(r: LoadResult, sha256?: string): TourFacts | und
     sessionId: session.id,
     sha256,
     length: n,
-    compactionSeqs: timeline.compactionSeqs,
+    compactions: compactionsOf(r),
     replacementSeqs: timeline.replacementSeqs,
     headerSeqs: timeline.headerSeqs,
     closerSeqs: r.closers.map((c) => c.seq),
@@ -45,11 +45,7 @@ export function deriveTourFacts(r: LoadResult, sha256?: string): TourFacts | und
     parentSession: r.header?.parentSession,
     refusal: v.ok ? undefined : { message: v.message, line: v.line, seq: v.seq },
     shadowedBy: (seq) => lineage?.shadowedBy(seq) ?? [],
-    eventAt: (seq) => eventAt(seq),
-    messageChars: (seq) => {
-      const e = eventAt(seq);
-      return e ? messageTextChars(deriveEventMessage(e)) : 0;
-    },
+    tokensOf: (seqs) => timeline.tokensOf(seqs),
     headerAt: (seq) => {
       const e = eventAt(seq);
       return e && e.type === 'request/header' && isPlainRecord(e.data) && isPlainRecord(e.data.header) ? canonicalHeader(e.data.header) : undefined;

@@ -7,6 +7,7 @@ import type { SessionHeader } from '../core/types';
 import type { HeaderChange, CanonicalHeader } from '../core/request-header';
 import type { MomentCounts } from '../core/timeline';
 import type { Message } from '../core/types';
+import type { Compaction } from '../core/compaction';
 import type { Overview } from '../core/overview';
 import type { OverviewStats } from '../core/overview-stats';
 import type { RunsRequest } from './runs-protocol';
@@ -185,8 +186,8 @@ export interface Card {
   readonly replaced: readonly number[];
   /** One-line text of the message (Compare). */
   readonly text: string;
-  /** For a compaction checkpoint: its summary. */
-  readonly compaction?: { readonly summarySeq?: number; readonly summaryText: string };
+  /** For a compaction checkpoint: its summary, and its compaction as the core defines it (src/core/compaction.ts). */
+  readonly compaction?: { readonly summarySeq?: number; readonly summaryText: string; readonly definition?: Compaction };
 }
 
 /** A folded run of `assistant/chunk` events in the Log. */
@@ -251,6 +252,8 @@ export interface DiffInfo extends MomentDiff {
  */
 export interface CompareInfo extends AlignedBlocks {
   readonly seq: number;
+  /** Per block: the compaction or prune whose replacement its left node is (null for none). */
+  readonly compactions: readonly (Compaction | null)[];
   readonly leftTokens: Float64Array;
   readonly leftUsage: Uint8Array;
   readonly rightTokens: Float64Array;

@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { describeCompaction } from '../core/compaction-format';
 import type { CompareInfo } from '../protocol/worker-protocol';
 import { SurfaceCardItem } from './SurfaceCard';
 import { tokenSource } from './diff-rows';
@@ -40,6 +41,7 @@ export const AlignedBlock = memo(function AlignedBlock({ info, i }: { info: Comp
         <div className="span-note" role="group" aria-label={`Replacement seq ${left}`}>
           <strong>Replacement</strong> standing for {spanText(right)}.
           <div>Here: ≈{lt.tokens.toLocaleString()} tokens ({tokenSource(lt)}) · shadowed: ≈{rt.tokens.toLocaleString()} tokens ({tokenSource(rt)})</div>
+          {info.compactions[i] && <div className="compaction-caption">{describeCompaction(info.compactions[i], info.seq)}</div>}
         </div>
         <div className="sticky"><SurfaceCardItem seq={left} fold /></div>
       </div>

@@ -1,4 +1,6 @@
 import { memo, useMemo } from 'react';
+import type { Compaction } from '../core/compaction';
+import { describeCompaction } from '../core/compaction-format';
 import { useCard } from '../store/cards';
 import { useApp } from '../store/store';
 import { TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
@@ -7,6 +9,12 @@ import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
 import { useOption } from './useOption';
 import { useScrollTarget } from './useScrollTarget';
+
+/** The compaction a marker stands for, in the core's one sentence, as of the cursor. */
+function CompactionCaption({ c }: { c: Compaction }) {
+  const cursor = useApp((s) => s.cursor);
+  return <p className="label compaction-caption">{describeCompaction(c, cursor)}</p>;
+}
 
 /** One transcript entry, fetched by seq when it scrolls into view. */
 const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: number; flags: number }) {
@@ -20,6 +28,7 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
         <header><span className="role">compaction</span><span className="mono">seq {seq}</span>
           {summarySeq !== undefined && <span className="mono">summary seq {summarySeq}</span>}
           {shadowed && <span className="badge">itself replaced later</span>}</header>
+        {c?.compaction?.definition && <CompactionCaption c={c.compaction.definition} />}
         <details><summary>Summary</summary><div className="text">{c?.compaction?.summaryText ?? '…'}</div></details>
       </article>
     );

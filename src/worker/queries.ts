@@ -32,6 +32,8 @@ import { SessionError } from '../core/errors';
 import { deriveBuiltinTour } from '../core/tour-builtin';
 import type { Tour } from '../core/tour';
 import { deriveTourFacts } from '../io/tour-facts';
+import { compactionsOf } from '../io/compactions';
+import { compactionByReplacement } from '../core/compaction';
 
 const LIST_CAP = 2000;
 /** Characters of a broken line sent to the Inspector (Copy line fetches the whole of it). */
@@ -217,7 +219,8 @@ export class SessionQueries {
     const summarySeq = t?.summaryOf(seq);
     const sum = summarySeq !== undefined ? log.event(summarySeq) : undefined;
     const summaryText = sum ? contentText(sum.data?.summary, 100_000) : contentText(e.data?.content, 100_000);
-    return { ...card, compaction: summarySeq !== undefined ? { summarySeq, summaryText } : { summaryText } };
+    const definition = compactionByReplacement(compactionsOf(this.r), seq);
+    return { ...card, compaction: { ...(summarySeq !== undefined ? { summarySeq } : {}), summaryText, ...(definition ? { definition } : {}) } };
   }
 
   cards(seqs: readonly number[]): Card[] {
@@ -379,7 +382,9 @@ export class SessionQueries {
       const r = t.tokensOf(blocks.right.subarray(blocks.rightStart[i], blocks.rightStart[i + 1]));
       rightTokens[i] = r.tokens; rightUsage[i] = r.fromUsage; rightChars[i] = r.fromChars;
     }
-    return { seq, ...blocks, leftTokens, leftUsage, rightTokens, rightUsage, rightChars };
+    const list = compactionsOf(this.r);
+    const compactions = Array.from(blocks.left, (s, i) => (blocks.replacement[i] ? compactionByReplacement(list, s) ?? null : null));
+    return { seq, ...blocks, compactions, leftTokens, leftUsage, rightTokens, rightUsage, rightChars };
   }
 
   /** What the model was sent for the step `seq` lies in. */

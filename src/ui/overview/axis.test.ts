@@ -10,7 +10,7 @@ function twoTurns(): Overview {
   return {
     last: 19, startTime: 0, endTime: 3_602_000,
     reqSeq: e(), reqTime: f(), reqStep: e(), reqIn: f(), reqCacheRead: f(), reqCacheWrite: f(), reqOut: f(), reqReasoning: f(), reqFlags: new Uint8Array(0),
-    winSeq: e(), winValue: f(), compSeq: e(), compSaved: f(), pruneSeq: e(), pruneSaved: f(),
+    winSeq: e(), winValue: f(), compSeq: e(), compStart: e(), compSaved: f(), pruneSeq: e(), pruneSaved: f(),
     turnStart: I([0, 10]), turnEnd: I([9, 19]), turnT0: F([0, 3_601_000]), turnT1: F([1000, 3_602_000]),
     stepStart: I([1, 11]), stepEnd: I([8, 18]), stepTurn: I([1, 2]), stepFirst: I([-1, -1]), stepLast: I([-1, -1]), stepMessage: I([-1, -1]),
     stepT0: F([100, 3_601_100]), stepTFirst: F([NaN, NaN]), stepTLast: F([NaN, NaN]), stepTMessage: F([NaN, NaN]), stepT1: F([900, 3_601_900]),

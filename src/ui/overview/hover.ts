@@ -73,7 +73,7 @@ export function toolLine(o: Overview, k: number): string {
   return `Tool ${name} (${span})${o.toolError[k] ? ', error' : ''}`;
 }
 
-const saved = (n: number) => (n >= 0 ? `~${fmtInt(n)} tokens shadowed (DSH's estimate)` : 'tokens shadowed unknown');
+const saved = (n: number) => (n >= 0 ? `${fmtInt(n)} tokens shadowed by DSH's count` : 'tokens shadowed unknown');
 
 /** The hover's text, one line per thing under the pointer. */
 export function hoverLines(o: Overview, h: Hover, cursor: number): string[] {
@@ -82,7 +82,8 @@ export function hoverLines(o: Overview, h: Hover, cursor: number): string[] {
   if (h.req >= 0) out.push(requestLine(o, h.req));
   if (h.step >= 0) out.push(stepLine(o, h.step));
   if (h.tool >= 0) out.push(toolLine(o, h.tool));
-  if (h.comp >= 0) out.push(`Compaction at seq ${o.compSeq[h.comp]}: ${saved(o.compSaved[h.comp])}`);
+  // named by its start, as everywhere (src/core/compaction.ts); drawn at its checkpoint
+  if (h.comp >= 0) out.push(`Compaction at seq ${o.compStart[h.comp]} (checkpoint at seq ${o.compSeq[h.comp]}): ${saved(o.compSaved[h.comp])}`);
   if (h.prune >= 0) out.push(`Prune at seq ${o.pruneSeq[h.prune]}: ${saved(o.pruneSaved[h.prune])}`);
   return out;
 }

@@ -29,9 +29,9 @@ export function statsRows(cols: readonly OverviewStats[]): string[][] {
     row('Tool calls', (s) => fmtInt(s.toolCalls)),
     row('Tool errors', (s) => fmtInt(s.toolErrors)),
     row('Compactions', (s) => fmtInt(s.compactions)),
-    row('Tokens shadowed by compactions (est.)', (s) => fmtInt(s.compactionSaved)),
+    row('Tokens shadowed by compactions (DSH\'s count)', (s) => fmtInt(s.compactionSaved)),
     row('Prunes', (s) => fmtInt(s.prunes)),
-    row('Tokens shadowed by prunes (est.)', (s) => fmtInt(s.pruneSaved)),
+    row('Tokens shadowed by prunes (DSH\'s count)', (s) => fmtInt(s.pruneSaved)),
   ];
 }
 
