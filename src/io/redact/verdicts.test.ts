@@ -6,16 +6,15 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CONFORMANCE_DIR, FIXTURES_DIR, REPO_ROOT } from '../../testing/corpus';
 import { verdictShape } from '../../testing/skeleton';
 import { concatBytes } from '../bytes';
 import { loadBytes } from '../load';
 import { redactFile } from './index';
 import { isFixedField } from './walk';
 
-const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared');
-const dirs = [path.join(shared, 'conformance'), path.join(shared, 'fixtures/dsh-test-logs'), path.join(shared, 'fixtures/derived-samples')];
+const dirs = [CONFORMANCE_DIR, path.join(FIXTURES_DIR, 'dsh-test-logs'), path.join(FIXTURES_DIR, 'derived-samples')];
 const files = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => /\.jsonl(\.zstd)?$/.test(f)).map((f) => path.join(d, f)));
 
 const HEX = 'f3a9c1e7b5d20486'.repeat(2);
@@ -54,7 +53,7 @@ function plantText(text: string): string {
 describe('redaction keeps the verdict', () => {
   it('finds the corpus and the fixtures', () => { expect(files.length).toBeGreaterThan(100); });
   for (const file of files) {
-    it(path.relative(shared, file), async () => {
+    it(path.relative(REPO_ROOT, file), async () => {
       const raw = new Uint8Array(readFileSync(file));
       const zstd = file.endsWith('.zstd');
       const input = zstd ? raw : new TextEncoder().encode(plantText(new TextDecoder().decode(raw)));
