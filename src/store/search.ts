@@ -25,6 +25,8 @@ export interface SearchState {
   readonly outside?: number;
   /** The filter the hits are restricted to (null: none). */
   readonly families?: readonly string[] | null;
+  /** Why the query cannot run (a bad regex or filter), one sentence. */
+  readonly error?: string;
 }
 
 export interface SearchSlice {
@@ -100,6 +102,7 @@ export async function runSearch(query: string): Promise<void> {
   while (from >= 0) {
     const b = await client.request<SearchBatch>({ op: 'searchFrom', query, from, budgetMs: 250, cap: SEARCH_CAP - c.total });
     if (mine !== token || get().summary !== summary || get().families !== families) return;
+    if (b.error) { set({ search: { query, hits: new Int32Array(0), index: -1, done: true, families, error: b.error.message } }); return; }
     from = c.add(b);
     const { hits, first } = c.result();
     const prev = get().search;

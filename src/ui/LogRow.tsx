@@ -7,6 +7,7 @@ import { absTime, relTime } from './format';
 import { Highlight } from './Highlight';
 import { roleAt } from './lineage-at';
 import { useOption } from './useOption';
+import { failedRole, toolErrorsOf } from './tool-errors-at';
 
 /** One event row of the Log view; fetches its row from the worker when not cached. */
 export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
@@ -22,7 +23,8 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   // a row synthesized on load carries the loader's clock: no delta from the session's start
   const synth = row !== undefined && (row.flags & FLAG_SYNTH) !== 0;
   const place = useApp((s) => (seq > s.cursor ? 'future' : seq === s.cursor ? 'cursor' : 'past'));
-  const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}${place === 'past' ? '' : ` ${place}`}`;
+  const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq));
+  const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}${place === 'past' ? '' : ` ${place}`}${failed === 'result' ? ' tool-error' : failed === 'call' ? ' tool-error-call' : ''}`;
   return (
     <div className={cls} {...option} aria-current={place === 'cursor' ? 'step' : undefined}>
       <span className={implied ? 'seq implied' : 'seq'} title={implied ? 'seq implied from position (fixture mode)' : undefined}>{seq}{implied && <span className="visually-hidden"> (implied)</span>}{place === 'future' && <span className="visually-hidden"> (after the cursor)</span>}</span>
@@ -32,6 +34,8 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
       <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
       <span className="summary" title={row?.summary}>{row ? (isMatch && query ? <Highlight text={row.summary} query={query} /> : row.summary) : ''}</span>
       <span>
+        {failed === 'result' && <span className="badge error-label" title="This tool call failed">ERROR</span>}
+        {failed === 'call' && <span className="badge err" title="This call's result is an error">failed</span>}
         {row && row.flags & FLAG_SYNTH ? <span className="badge synth">synthesized on load</span> : null}
         {row && row.flags & FLAG_PACKED ? <span className="badge">packed</span> : null}
         {row && row.flags & FLAG_DIAG ? <span className="badge warn">diagnostic</span> : null}

@@ -4,6 +4,13 @@ import { moveCursorToHit, runSearch, stepSearch } from '../store/search';
 import { setFamilies, useApp } from '../store/store';
 import { countLabel, countsThrough, type CountsThrough } from '../store/type-counts';
 import { searchCountText } from './search-text';
+import { toolErrorsOf } from './tool-errors-at';
+
+/** The filter key for failed tool calls (the worker's, src/worker/search-filtered.ts). */
+const ERRORS_ONLY = 'is:error';
+
+const SEARCH_HELP = 'Search every event\'s JSON. Plain words: a case-insensitive substring. "quoted text": exact words. /regex/: a regular expression (RE2 syntax, case-insensitive). '
+  + 'Filters: type:tool/result (a type, or a family: type:tool), tool:bash (a tool\'s calls and results), is:error (failed tool results). Terms combine with AND.';
 
 /** Family or type filter and whole-log search with next/previous. */
 export function LogToolbar() {
@@ -13,6 +20,8 @@ export function LogToolbar() {
   const [q, setQ] = useState(search?.query ?? '');
   const [busy, setBusy] = useState(false);
   const follow = useFollow();
+  const errors = useApp((s) => toolErrorsOf(s.summary?.overview).list.length);
+  const bad = search?.query === q ? search.error : undefined;
   const cursor = useApp((s) => s.cursor);
   // counts through the cursor, asked when the menu is about to open (a pass over the log's types)
   const [through, setThrough] = useState<CountsThrough & { for: unknown }>();
@@ -30,6 +39,7 @@ export function LogToolbar() {
         <select aria-label="Filter by family" value={families?.[0] ?? ''} onChange={(e) => setFamilies(e.target.value ? [e.target.value] : null)}
           onFocus={askCounts} onPointerDown={askCounts} title={fresh ? `Events through the cursor (seq ${cursor}) of all events` : undefined}>
           <option value="">{countLabel('all', summary.length, fresh ? Math.min(cursor + 1, summary.length) : undefined)}</option>
+          {errors > 0 && <option value={ERRORS_ONLY}>errors only ({errors.toLocaleString('en-US')} failed tool {errors === 1 ? 'call' : 'calls'})</option>}
           <optgroup label="Families">
             {summary.families.map((f) => <option key={f.family} value={f.family}>{countLabel(f.family, f.count, fresh ? fresh.families.get(f.family) ?? 0 : undefined)}</option>)}
           </optgroup>
@@ -42,11 +52,15 @@ export function LogToolbar() {
         <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow cursor
       </label>
       <form role="search" onSubmit={(e) => { e.preventDefault(); void submit(); }} style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-        <input id="search" type="search" aria-label="Search the whole log" placeholder={families ? 'Search within the filter (/)' : 'Search all events (/)'} value={q} onChange={(e) => setQ(e.target.value)}
+        <input id="search" type="search" aria-label="Search the whole log" aria-describedby="search-help" aria-invalid={bad ? true : undefined}
+          placeholder={families ? 'In filter: text, /regex/, type:, tool:, is:error' : 'text, /regex/, type:, tool:, is:error (/)'} title={SEARCH_HELP} value={q}
+          onChange={(e) => { setQ(e.target.value); if (!e.target.value && search) void runSearch(''); }}
           onKeyDown={(e) => { if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); stepSearch(-1); } }} />
         <button type="button" aria-label="Previous match" onClick={() => stepSearch(-1)} disabled={!search?.hits.length}>↑</button>
         <button type="button" aria-label="Next match" onClick={() => (search?.query === q ? stepSearch(1) : void submit())} disabled={!q}>↓</button>
-        <span className="mono" aria-live="polite">{search && (search.query === q || !busy) ? searchCountText(search) : busy ? 'searching…' : ''}</span>
+        <span id="search-help" className="visually-hidden">{SEARCH_HELP}</span>
+        <span className="mono" aria-live="polite">{search && search.query === q && !bad ? searchCountText(search) : busy ? 'searching…' : ''}</span>
+        {bad && <span className="search-error" role="alert">{bad}</span>}
         {search && search.query === q && hitAfterCursor && <button type="button" onClick={moveCursorToHit} title="The selected hit lies after the cursor">Move cursor to hit</button>}
         {search && search.query === q && families && (search.outside ?? 0) > 0 && (
           <span className="label">{search.outside!.toLocaleString('en-US')}{search.capped ? '+' : ''} more outside the filter <button type="button" onClick={() => setFamilies(null)}>Clear filter</button></span>

@@ -27,7 +27,8 @@ function Blocks({ content }: { content: unknown }) {
               <pre>{clip(prettyArgs(b.arguments))}</pre></div>
           );
           case 'tool-result': return (
-            <div key={i} className="block"><span className="label">tool result · {asText(b.toolCallId, 200)}{b.isError === true ? ' · ERROR' : ''}</span>
+            <div key={i} className={b.isError === true ? 'block tool-error' : 'block'}>
+              {b.isError === true && <span className="badge error-label">ERROR</span>} <span className="label">{b.isError === true ? 'failed tool result' : 'tool result'} · {asText(b.toolCallId, 200)}</span>
               <Blocks content={b.content} /></div>
           );
           case 'image': return <AttachmentImage key={i} block={b} />;

@@ -1,7 +1,8 @@
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useApp } from '../store/store';
+import { toolErrorsOf } from './tool-errors-at';
 
-/** Canvas marks under the scrubber: turns, compactions, replacements, repairs, refusal, diagnostics, lineage. */
+/** Canvas marks under the scrubber: turns, compactions, replacements, repairs, failed tool calls, refusal, diagnostics, lineage. */
 export function ScrubberMarks({ first = 0, last }: { first?: number; last: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // drawn in a deferred pass (none on mount): the commit that shows a settled load paints without it
@@ -32,6 +33,10 @@ export function ScrubberMarks({ first = 0, last }: { first?: number; last: numbe
       lines(summary.compactionSeqs, col('--rep'), 0, 20);
       lines(summary.closerSeqs, col('--accent'), 0, 34);
       lines(summary.diagnostics.map((d) => d.seq), col('--warn'), 26, 34);
+      // failed tool calls: a short thick tick at the top of the track
+      const err = col('--err');
+      g.fillStyle = err;
+      for (const seq of toolErrorsOf(summary.overview).results) g.fillRect(Math.round(x(seq)) - 1, 0, 3, 9);
       if (!summary.verdict.ok && summary.verdict.seq !== undefined) { g.lineWidth = 2; lines([summary.verdict.seq], col('--err'), 0, 34); g.lineWidth = 1; }
       if (lineage) { lines(lineage.sources, col('--src'), 28, 34); lines(lineage.dependents, col('--dep'), 28, 34); lines(lineage.replaced, col('--rep'), 28, 34); }
     };

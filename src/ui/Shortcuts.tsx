@@ -1,7 +1,7 @@
 import { toggleHelp, useApp } from '../store/store';
 
 const KEYS: [string, string][] = [
-  ['j / k', 'next / previous event'], ['[ / ]', 'previous / next turn'], ['/', 'search the whole log'],
+  ['j / k', 'next / previous event'], ['[ / ]', 'previous / next turn'], ['e / E', 'next / previous failed tool call'], ['/', 'search the whole log'],
   ['← → on the slider', 'step one seq (Shift: one turn)'], ['Home / End', 'first / last seq'], ['1–5', 'Log, Surface, Transcript, Compare, Diff'],
   ['a / b', 'mark A / B at the cursor (Diff)'], ['d', 'B = cursor, A = just before this step'], ['Shift+A', 'A = the previous model request'],
   ['Space', 'play / pause the replay'], ['i', 'collapse / expand the Inspector'],

@@ -5,6 +5,8 @@ import { useCard } from '../store/cards';
 import { formatSeqRanges, messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { useOption } from './useOption';
+import { useApp } from '../store/store';
+import { failedRole, toolErrorsOf } from './tool-errors-at';
 
 /** Past this many characters a folded card shows its start and a button to unfold. */
 const FOLD_CHARS = 600;
@@ -16,8 +18,9 @@ export const SurfaceCardItem = memo(function SurfaceCardItem({ seq, fold = false
   const option = useOption(seq, 'article');
   const m = c?.message ?? null;
   const kind = messageKind(c);
+  const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq) === 'result');
   return (
-    <article className={`card role-${kind}`} {...option}>
+    <article className={`card role-${kind}${failed ? ' tool-error' : ''}`} {...option}>
       <header>
         <span className="role">{kind}</span><span className="mono">seq {seq}</span><span className="mono">{c?.type ?? ''}</span>
         {m && <span className="mono">{asText(m.id, 80)}</span>}

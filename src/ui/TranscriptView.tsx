@@ -9,6 +9,7 @@ import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
 import { useOption } from './useOption';
 import { useScrollTarget } from './useScrollTarget';
+import { failedRole, toolErrorsOf } from './tool-errors-at';
 
 /** The compaction a marker stands for, in the core's one sentence, as of the cursor. */
 function CompactionCaption({ c }: { c: Compaction }) {
@@ -21,6 +22,7 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
   const c = useCard(seq);
   const common = useOption(seq, 'article');
   const shadowed = (flags & TR_SHADOWED) !== 0;
+  const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq) === 'result');
   if (flags & TR_COMPACTION) {
     const summarySeq = c?.compaction?.summarySeq;
     return (
@@ -36,7 +38,7 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
   const m = c?.message ?? null;
   const kind = messageKind(c);
   return (
-    <article className={`entry role-${kind}${shadowed ? ' shadowed' : ''}`} {...common}>
+    <article className={`entry role-${kind}${shadowed ? ' shadowed' : ''}${failed ? ' tool-error' : ''}`} {...common}>
       <header><span className="role">{kind}</span><span className="mono">seq {seq}</span>
         {shadowed && <span className="badge warn">no longer seen by the model</span>}</header>
       {c ? <MessageBody message={m} /> : <div className="text label">…</div>}

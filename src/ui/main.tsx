@@ -5,6 +5,7 @@ import { RegionBoundary } from './RegionBoundary';
 import { installBenchHook } from '../store/bench-hook';
 import './styles.css';
 import './time-travel.css';
+import './errors.css';
 
 installBenchHook();
 createRoot(document.getElementById('root')!).render(<StrictMode><RegionBoundary name="app" className="app-failed"><App /></RegionBoundary></StrictMode>);

@@ -1,9 +1,10 @@
-/** Global shortcuts: j/k, [ ], /, ?, 1–5, a/b/d/A (Diff marks), Space (play/pause), i (Inspector), Esc. Ignored while typing in a field. */
+/** Global shortcuts: j/k, [ ], e/E (next/previous failed tool call), /, ?, 1–5, a/b/d/A (Diff marks), Space (play/pause), i (Inspector), Esc. Ignored while typing in a field. */
 import { useEffect } from 'react';
 import { VIEWS } from '../store/hash';
 import { markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../store/marks';
 import { lastSeq, reveal, select, setCursor, setView, toggleHelp, toggleInspector, togglePlay, useApp } from '../store/store';
 import { turnJump } from './format';
+import { stepError } from './ErrorNav';
 
 export function useKeyboard(): void {
   useEffect(() => {
@@ -26,6 +27,8 @@ export function useKeyboard(): void {
         case '[': { const n = turnJump(s.summary.turnSeqs, s.cursor, -1, last); setCursor(n); select(n); break; }
         case '/': setView('log'); requestAnimationFrame(() => document.getElementById('search')?.focus()); break;
         case '?': toggleHelp(); break;
+        case 'e': stepError(1); break;
+        case 'E': stepError(-1); break;
         case 'a': setMarkA(s.cursor); break;
         case 'b': setMarkB(s.cursor); break;
         case 'A': markPreviousRequest(); break;

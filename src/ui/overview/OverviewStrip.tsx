@@ -3,6 +3,7 @@ import { useApp } from '../../store/store';
 import { OverviewChart } from './OverviewChart';
 import { OverviewTable } from './OverviewTable';
 import { statsLine } from './numbers';
+import { ErrorNav } from '../ErrorNav';
 
 /**
  * The overview strip above the scrubber (issue 11): where tokens and time went, on the scrubber's
@@ -35,6 +36,7 @@ export function OverviewStrip() {
         <button type="button" aria-pressed={table} onClick={toggleOverviewTable}>Table</button>
         {zoom && <button type="button" onClick={() => setZoom(undefined)}>Zoom out</button>}
         <span className="ov-numbers" data-testid="overview-numbers" title={numbers}>{numbers}</span>
+        {summary && <ErrorNav />}
       </div>
       {!hidden && (table && o ? <OverviewTable o={o} lo={lo} hi={hi} /> : <OverviewChart o={o} lo={lo} hi={hi} />)}
       {!hidden && o && !table && <Legend />}
