@@ -1,5 +1,5 @@
 import { ItemComparer, type RunSide } from './run-item-compare';
-import { ITEM_KINDS, lastItemAtOrBefore, type ItemKind, type RunItems } from './run-items';
+import { ITEM_KINDS, lastItemAtOrBefore, type ItemKind, type ItemsAt, type RunItems } from './run-items';
 
 export type DivergenceKind = ItemKind | 'end';
 
@@ -89,7 +89,7 @@ export function alignRuns(a: RunSide, b: RunSide): RunAlignment {
  * the last item at or before `seq`, moved on by as far as `seq` is past that item, short of the
  * counterpart's next item. With no item before it, `seq` maps to the same distance from the start.
  */
-export function alignedSeq(al: RunAlignment, from: RunItems, to: RunItems, fromIsA: boolean, seq: number, toLength: number): number {
+export function alignedSeq(al: Pick<RunAlignment, 'rowOfA' | 'rowOfB' | 'rowA' | 'rowB'>, from: ItemsAt, to: ItemsAt, fromIsA: boolean, seq: number, toLength: number): number {
   const rowOf = fromIsA ? al.rowOfA : al.rowOfB, other = fromIsA ? al.rowB : al.rowA;
   const clamp = (s: number) => Math.max(0, Math.min(toLength - 1, s));
   let k = lastItemAtOrBefore(from, seq);

@@ -97,8 +97,14 @@ export function itemOfSeq(items: RunItems, seq: number): number {
   return -1;
 }
 
+/** Where a run's items stand in log order (ascending), all that mapping a seq needs. */
+export interface ItemsAt {
+  readonly length: number;
+  readonly at: Int32Array;
+}
+
 /** Index of the last item at or before `seq` in log order, or -1. */
-export function lastItemAtOrBefore(items: RunItems, seq: number): number {
+export function lastItemAtOrBefore(items: ItemsAt, seq: number): number {
   let lo = 0, hi = items.length - 1, ans = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;

@@ -32,6 +32,14 @@ export interface RunsInfo {
   /** Milliseconds the worker took to align (after both runs were loaded), and to load B. */
   readonly alignMs: number;
   readonly loadBMs: number;
+  /** What the library keeps of run B (so a deep link can name it). */
+  readonly bFacts: {
+    readonly encoding: 'jsonl' | 'zstd';
+    readonly container: 'log' | 'fixture' | 'zip';
+    readonly verdict: { readonly ok: boolean };
+    readonly header?: { readonly id: string; readonly createdAt: number; readonly parentSession?: string; readonly seedLength?: number };
+    readonly storedEventCount: number;
+  };
 }
 
 /** One side of a difference opened: the item's text, and the Surface at that point. */

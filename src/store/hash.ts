@@ -1,6 +1,6 @@
 /** The URL hash: session, view, cursor, selection, the A/B marks and a kept tour (deep links). Pure. */
-export type View = 'log' | 'surface' | 'transcript' | 'compare' | 'diff';
-export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare', 'diff'];
+export type View = 'log' | 'surface' | 'transcript' | 'compare' | 'diff' | 'runs';
+export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare', 'diff', 'runs'];
 
 export interface HashState {
   session?: string;
@@ -11,6 +11,8 @@ export interface HashState {
   b?: number;
   /** A tour kept in the library (issue 12). */
   tour?: string;
+  /** Two kept sessions compared in the Runs view: `<idA>,<idB>`. */
+  compare?: string;
 }
 
 export function parseHash(hash: string): HashState {
@@ -34,6 +36,8 @@ export function parseHash(hash: string): HashState {
   if (b !== undefined) out.b = b;
   const tour = p.get('tour');
   if (tour && /^[A-Za-z0-9_-]{1,80}$/.test(tour)) out.tour = tour;
+  const compare = p.get('compare');
+  if (compare && /^[A-Za-z0-9_-]{1,80},[A-Za-z0-9_-]{1,80}$/.test(compare)) out.compare = compare;
   return out;
 }
 
@@ -46,5 +50,6 @@ export function formatHash(h: HashState): string {
   if (h.a !== undefined) p.set('a', String(h.a));
   if (h.b !== undefined) p.set('b', String(h.b));
   if (h.tour) p.set('tour', h.tour);
+  if (h.compare) p.set('compare', h.compare);
   return '#' + p.toString();
 }

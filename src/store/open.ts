@@ -2,6 +2,7 @@
 import { openBundled } from './bundled';
 import { openFollowed, urlSource } from './live-session';
 import { openHttpFolder } from './folder';
+import { openRunsFromLocation } from '../app/runs';
 import { parseHash } from './hash';
 import { openAndKeep, openFromLibrary, openLoose, parseLibName } from './library';
 import { admitFileSize } from './size-guard';
@@ -81,6 +82,7 @@ export function openInitial(): void {
   const demo = q.get('demo');
   const h = parseHash(location.hash);
   if (openBundled(h)) return;
+  if (openRunsFromLocation(openUrl)) return;
   const restore = { cursor: h.cursor, sel: h.sel, view: h.view, a: h.a, b: h.b };
   // a tour opens beside its session and is checked against it once the session has loaded
   const tourUrl = q.get('tour');

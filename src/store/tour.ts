@@ -180,7 +180,8 @@ let unsubscribe: (() => void) | undefined;
 
 function stepHere(caption: string): TourStep {
   const s = useApp.getState();
-  const step: { -readonly [K in keyof TourStep]: TourStep[K] } = { seq: s.cursor, view: s.view, caption };
+  // a tour plays one session: the Runs view (two) is recorded as the Log
+  const step: { -readonly [K in keyof TourStep]: TourStep[K] } = { seq: s.cursor, view: s.view === 'runs' ? 'log' : s.view, caption };
   if (s.selected !== undefined) step.selection = s.selected;
   if (s.markA !== undefined) step.a = s.markA;
   if (s.markB !== undefined) step.b = s.markB;

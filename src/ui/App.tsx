@@ -3,6 +3,7 @@ import { useApp } from '../store/store';
 import { useHashSync } from './useHashSync';
 import { useKeyboard } from './useKeyboard';
 import { openFile, openInitial } from '../store/open';
+import { openFilePair } from '../app/runs';
 import { Toolbar } from './Toolbar';
 import { LoadProgress } from './LoadProgress';
 import { VerdictBanner } from './VerdictBanner';
@@ -37,8 +38,10 @@ export function App() {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    const f = e.dataTransfer?.files?.[0];
-    if (f) void openFile(f);
+    const files = e.dataTransfer?.files;
+    // two files dropped together are two runs: the first opens, the second is compared with it
+    if (files && files.length === 2) void openFilePair(files[0], files[1], openFile);
+    else if (files?.[0]) void openFile(files[0]);
   };
 
   return (

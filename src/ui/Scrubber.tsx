@@ -4,6 +4,7 @@ import { LiveToggle } from './LiveToggle';
 import { ScrubberMarks } from './ScrubberMarks';
 import { MarkFlags } from './MarkFlags';
 import { MarkButtons } from './MarkButtons';
+import { RunsMark } from './runs/RunsMark';
 import { turnJump } from './format';
 import { RegionBoundary } from './RegionBoundary';
 
@@ -81,6 +82,7 @@ export function Scrubber() {
         aria-valuetext={`seq ${cursor} of ${last}`} aria-orientation="horizontal"
         onKeyDown={onKey} onPointerDown={onPointer} onPointerMove={onPointer}>
         <MarkFlags first={lo} last={hi} />
+        <RunsMark side="a" first={lo} last={hi} />
         <div className="thumb" style={{ left: `${pct}%` }} />
       </div>
       </div>

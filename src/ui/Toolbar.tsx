@@ -1,3 +1,4 @@
+import { openFilePair } from '../app/runs';
 import { useEffect, useRef, useState } from 'react';
 import { toggleHelp, useApp } from '../store/store';
 import { eventCounts, formatBytes } from './format';
@@ -25,8 +26,8 @@ export function Toolbar() {
     <header className="toolbar">
       <h1 className="brand">Seqscope</h1>
       <button type="button" onClick={() => input.current?.click()}>Open file</button>
-      <input ref={input} className="visually-hidden" type="file" aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
-        onChange={(e) => { const f = e.target.files?.[0]; if (f) void openFile(f); e.target.value = ''; }} />
+      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
+        onChange={(e) => { const fs = e.target.files; if (fs?.length === 2) void openFilePair(fs[0], fs[1], openFile); else if (fs?.[0]) void openFile(fs[0]); e.target.value = ''; }} />
       <FolderActions />
       {summary && (
         <span className="file" title={summary.fileName}>

@@ -8,10 +8,11 @@ import { TranscriptView } from './TranscriptView';
 import { CompareView } from './CompareView';
 import { RegionBoundary } from './RegionBoundary';
 import { DiffView } from './DiffView';
+import { RunsView } from './runs/RunsView';
 
-const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare', diff: 'Diff' };
+const LABEL: Record<View, string> = { log: 'Log', surface: 'Surface', transcript: 'Transcript', compare: 'Compare', diff: 'Diff', runs: 'Runs' };
 
-/** The five tabs and the active panel. */
+/** The six tabs and the active panel. */
 export function Views() {
   const view = useApp((s) => s.view);
   const phase = useApp((s) => s.phase);
@@ -52,6 +53,7 @@ export function Views() {
           : view === 'surface' ? <SurfaceView />
           : view === 'transcript' ? <TranscriptView />
           : view === 'diff' ? <DiffView />
+          : view === 'runs' ? <RunsView />
           : <CompareView />}
         </RegionBoundary>
       </div>

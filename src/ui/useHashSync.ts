@@ -3,10 +3,13 @@ import { useEffect } from 'react';
 import { formatHash, parseHash } from '../store/hash';
 import { setMarks } from '../store/marks';
 import { lastSeq, select, setCursor, setView, useApp, type AppState } from '../store/store';
+import { useRuns } from '../store/runs';
 
 let applying = false;
 
-const hashOf = (s: AppState) => ({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected, a: s.markA, b: s.markB, tour: s.tour.libraryId });
+const hashOf = (s: AppState) => ({ session: s.sessionName, view: s.view, cursor: s.cursor, sel: s.selected, a: s.markA, b: s.markB, tour: s.tour.libraryId, compare: compareOf(s) });
+/** The Runs view's pair of kept sessions, while it compares the session shown. */
+const compareOf = (s: AppState) => { const r = useRuns.getState(); return r.for === s.summary ? r.ids?.join(',') : undefined; };
 
 export function useHashSync(): void {
   useEffect(() => {
@@ -39,6 +42,10 @@ export function useHashSync(): void {
       } finally { applying = false; }
     };
     window.addEventListener('popstate', onPop);
-    return () => { unsub(); window.removeEventListener('popstate', onPop); if (timer) clearTimeout(timer); };
+    const unsubRuns = useRuns.subscribe((r, prev) => {
+      const s = useApp.getState();
+      if (r.ids !== prev.ids && s.phase === 'ready' && s.summary) history.replaceState(null, '', formatHash(hashOf(s)));
+    });
+    return () => { unsub(); unsubRuns(); window.removeEventListener('popstate', onPop); if (timer) clearTimeout(timer); };
   }, []);
 }

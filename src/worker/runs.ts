@@ -28,7 +28,7 @@ export class RunsPeer {
   private readonly sides: readonly [Side, Side];
   readonly alignMs: number;
 
-  constructor(a: LoadResult, b: LoadResult, private readonly loadBMs: number) {
+  constructor(a: LoadResult, b: LoadResult, private readonly loadBMs: number, private readonly bContainer: 'log' | 'fixture' | 'zip' = 'log') {
     if (!a.session || !a.timeline) throw new Error('Run A has no session to compare.');
     if (!b.session || !b.timeline) throw new Error(`Run B (${b.fileName ?? 'the other file'}) has no session to compare.`);
     const t0 = performance.now();
@@ -38,7 +38,7 @@ export class RunsPeer {
   }
 
   info(): RunsInfo {
-    const c = this.comparison, al = c.alignment;
+    const c = this.comparison, al = c.alignment, b = this.sides[1].r, h = b.header;
     const side = (k: 0 | 1) => {
       const s = this.sides[k];
       return { name: s.name, id: s.r.header?.id ?? '', length: s.r.session!.length, at: s.items.at.slice(), rowOf: (k === 0 ? al.rowOfA : al.rowOfB).slice() };
@@ -52,6 +52,7 @@ export class RunsPeer {
       firstDivergence: al.firstDivergence, differences: al.differences,
       excerpts: al.differences.slice(0, EXCERPTS).map((d) => ({ a: excerpt(0, d.row), b: excerpt(1, d.row) })),
       rows: deriveRunRows(al, c.a, c.b), deltas: c.deltas, alignMs: this.alignMs, loadBMs: this.loadBMs,
+      bFacts: { encoding: b.encoding, container: this.bContainer, verdict: { ok: b.verdict.ok }, ...(h ? { header: { id: h.id, createdAt: h.createdAt, ...(h.parentSession !== undefined ? { parentSession: h.parentSession } : {}), ...(h.seedLength !== undefined ? { seedLength: h.seedLength } : {}) } } : {}), storedEventCount: b.storedEventCount },
     };
   }
 
@@ -101,13 +102,15 @@ export async function openRunB(a: LoadResult, req: { bytes: ArrayBuffer | Blob; 
   if (!a.verdict.ok) throw new Error(`Run A (${a.fileName ?? 'the shown session'}) is refused (${a.verdict.kind}): ${a.verdict.message}`);
   const name = req.fileName ?? 'the other file';
   const t0 = performance.now();
-  let b: LoadResult;
+  let b: LoadResult, container: 'log' | 'fixture' | 'zip';
   try {
     const input = await readInput(req.bytes instanceof Blob ? req.bytes : new Uint8Array(req.bytes));
-    b = (await openBytes(input, { fileName: req.fileName, entry: req.entry, zstdFrames })).result;
+    const o = await openBytes(input, { fileName: req.fileName, entry: req.entry, zstdFrames });
+    b = o.result;
+    container = o.container;
   } catch (err) {
     throw new Error(`Run B (${name}) is refused: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!b.verdict.ok) throw new Error(`Run B (${name}) is refused (${b.verdict.kind}): ${b.verdict.message}`);
-  return new RunsPeer(a, b, performance.now() - t0);
+  return new RunsPeer(a, b, performance.now() - t0, container);
 }
