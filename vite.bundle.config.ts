@@ -63,7 +63,7 @@ function singleFile(): Plugin {
 export default defineConfig({
   plugins: [inlineWorkers(), react(), singleFile()],
   // classic workers: Chromium starts no module worker from a blob: URL made by a page opened from disk
-  worker: { format: 'iife', plugins: () => [inlineWorkers()] },
+  worker: { format: 'iife', plugins: () => [inlineWorkers()], rolldownOptions: { output: { codeSplitting: false } } },
   publicDir: false,
   build: {
     outDir: 'dist',

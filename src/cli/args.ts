@@ -5,7 +5,7 @@ export const USAGE = [
   '       seqscope serve [DIR] [--port N]',
   '       seqscope compare A B [--json]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
-  '       seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] -o OUT.html',
+  '       seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] [--redact] -o OUT.html',
   '       seqscope unbundle BUNDLE.html -o OUT',
   '       seqscope redact FILE -o OUT.jsonl|OUT.jsonl.zstd [--strings FILE] [--report FILE.json] | seqscope redact FILE --check [--json]',
 ].join('\n');

@@ -70,6 +70,24 @@ describe('seqscope bundle / unbundle', () => {
     expect((await run(['unbundle', join(demo, 'demo.jsonl'), '-o', join(dir, 'n.jsonl')])).err).toMatch(/not a Seqscope bundle/);
   });
 
+  it('--redact carries the redacted copy as zstd, named and marked as redacted', async () => {
+    const key = 'sk-' + '0123456789abcdef'.repeat(2);
+    const src = join(dir, 'secret.jsonl');
+    writeFileSync(src, readFileSync(join(demo, 'tool-round.jsonl'), 'utf8').replace('Run the full test suite once more.', `Use ${key}.`));
+    const out = join(dir, 'secret.html');
+    const b = await run(['bundle', src, '--redact', '-o', out]);
+    expect(b.code).toBe(0);
+    expect(readFileSync(out, 'latin1')).not.toContain(key);
+    const x = extractBundle(new Uint8Array(readFileSync(out)));
+    expect(x.meta).toMatchObject({ name: 'secret.redacted.jsonl.zstd', redacted: { rules: expect.arrayContaining(['deepseek-api-key']) } });
+    const back = join(dir, 'secret.redacted.jsonl');
+    expect((await run(['unbundle', out, '-o', back])).code).toBe(0);
+    const { unpackLog } = await import('../io/bundle-pack');
+    const plain = new TextDecoder().decode(await unpackLog(new Uint8Array(readFileSync(back))));
+    expect(plain).toContain('[REDACTED:deepseek-api-key]');
+    expect(plain).not.toContain(key);
+  });
+
   it('says clearly when the viewer is not built, and what a usage error is (exit 2)', async () => {
     const missing = await run(['bundle', join(demo, 'demo.jsonl'), '-o', join(dir, 'm.html')], join(dir, 'nope', 'template.html'));
     expect(missing.code).toBe(1);

@@ -1,7 +1,7 @@
 /**
- * `seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] -o OUT.html`:
- * one `.html` file holding the viewer, the log (a plain log packed as zstd frames), the tour and
- * where to open; it opens from disk with no server (docs/sharing.md).
+ * `seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] [--redact] -o OUT.html`:
+ * one `.html` file holding the viewer, the log (a plain log packed as zstd frames; with --redact,
+ * its redacted copy as zstd), the tour and where to open; it opens from disk with no server (docs/sharing.md).
  * `seqscope unbundle BUNDLE.html -o OUT`: the log a bundle carries, byte for byte as it was
  * bundled (`OUT` ending in `.zstd` takes a packed plain log as its zstd frames).
  * Exit 0 written, 1 refused (not a log, not a bundle, a place or tour that does not fit), 2 usage.
@@ -16,7 +16,7 @@ import { loadBytes } from '../io/load';
 import { nameForeignFormat, sniffFormat } from '../io/sniff';
 
 export const BUNDLE_USAGE = [
-  'usage: seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] -o OUT.html',
+  'usage: seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] [--redact] -o OUT.html',
   '       seqscope unbundle BUNDLE.html -o OUT',
 ].join('\n');
 
@@ -34,7 +34,7 @@ class Refused extends Error {}
 class Usage extends Error {}
 
 interface BundleArgs {
-  file: string; out: string; tour?: string; open: BundleOpen;
+  file: string; out: string; tour?: string; open: BundleOpen; redact: boolean;
 }
 
 function seqArg(flag: string, v: string | undefined): number {
@@ -43,13 +43,14 @@ function seqArg(flag: string, v: string | undefined): number {
 }
 
 function parseBundleArgs(rest: readonly string[]): BundleArgs {
-  let out: string | undefined, tour: string | undefined;
+  let out: string | undefined, tour: string | undefined, redact = false;
   const open: { -readonly [K in keyof BundleOpen]: BundleOpen[K] } = {};
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     if (a === '-o' || a === '--out') out = rest[++i];
     else if (a === '--tour') tour = rest[++i];
+    else if (a === '--redact') redact = true;
     else if (a === '--at') open.cursor = seqArg('--at', rest[++i]);
     else if (a === '--select') open.sel = seqArg('--select', rest[++i]);
     else if (a === '--a') open.a = seqArg('--a', rest[++i]);
@@ -64,7 +65,7 @@ function parseBundleArgs(rest: readonly string[]): BundleArgs {
   if (files.length !== 1) throw new Usage('bundle needs one FILE.');
   if (!out) throw new Usage('bundle needs -o OUT.html.');
   if (tour === '') throw new Usage('--tour needs a TOUR file.');
-  return { file: files[0], out, tour, open };
+  return { file: files[0], out, tour, open, redact };
 }
 
 function readTour(path: string): Tour {
@@ -104,21 +105,33 @@ async function bundle(a: BundleArgs, io: BundleIo): Promise<number> {
   if (foreign) throw new Refused(`${a.file} is ${foreign}, not a session log.`);
   const tour = a.tour ? readTour(a.tour) : undefined;
   await checkFits(a.file, bytes, a.open, tour);
-  const name = basename(a.file);
+  let name = basename(a.file);
   let carried: Uint8Array = bytes;
   let packed: BundleMeta['packed'];
-  if (sniffFormat(bytes) === 'jsonl') {
-    const { libzstdCompressor } = await import('../synth/libzstd');
+  let redacted: BundleMeta['redacted'];
+  const { libzstdCompressor } = await import('../synth/libzstd');
+  if (a.redact) {
+    // the redacted copy as zstd frames, as `seqscope redact FILE -o X.jsonl.zstd` writes it
+    const { redactFile } = await import('../io/redact/index');
+    const parts: Uint8Array[] = [];
+    let report;
+    try { report = await redactFile(bytes, (b) => parts.push(b.slice()), { encoding: 'zstd', compress: await libzstdCompressor() }); } catch (err) { throw new Refused(`${a.file} cannot be redacted: ${(err as Error).message}`); }
+    carried = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let n = 0;
+    for (const p of parts) { carried.set(p, n); n += p.length; }
+    name = `${name.replace(/\.jsonl(?:\.zstd)?$/i, '')}.redacted.jsonl.zstd`;
+    redacted = { findings: report.redacted, rules: [...new Set(report.findings.filter((f) => !f.kept).map((f) => f.rule))].sort() };
+  } else if (sniffFormat(bytes) === 'jsonl') {
     carried = await packLog(bytes, await libzstdCompressor());
     packed = 'zstd';
   }
   const meta: BundleMeta = {
-    version: 1, name, size: carried.length, ...(packed ? { packed } : {}),
+    version: 1, name, size: carried.length, ...(packed ? { packed } : {}), ...(redacted ? { redacted } : {}),
     ...(Object.keys(a.open).length ? { open: a.open } : {}), ...(tour ? { tour } : {}),
   };
   const html = buildBundle(template, carried, meta);
   writeFileSync(a.out, html);
-  io.out(`${a.out}: ${html.length} bytes (the log ${carried.length} bytes${packed ? `, packed from ${bytes.length}` : ''}; the viewer ${template.length})`);
+  io.out(`${a.out}: ${html.length} bytes (the log ${carried.length} bytes${packed ? `, packed from ${bytes.length}` : ''}${redacted ? `, redacted: ${redacted.findings} cut${redacted.findings === 1 ? '' : 's'}` : ''}; the viewer ${template.length})`);
   return 0;
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundleCsp } from '../security-headers';
-import { buildBundle, extractBundle, formatInertJson, LOG_ID, META_ID, parseBundleMeta, type BundleMeta } from './bundle-file';
-import { decodePayloadBytes, decodePayloadText, encodePayload, readAsWindows1252 } from './bundle-payload';
+import { buildBundle, extractBundle, formatInertJson, LOG_CLASS, META_ID, parseBundleMeta, PIECE_BYTES, type BundleMeta } from './bundle-file';
+import { decodePayloadBytes, decodePayloadText, decodePayloadTextInto, encodePayload, readAsWindows1252 } from './bundle-payload';
 import { BUNDLE_MARKER, escapeInlineScript, escapeInlineStyle, formatBundleTemplate } from './bundle-template';
 
 const INDEX = `<!doctype html>
@@ -33,12 +33,27 @@ function awkwardBytes(): Uint8Array {
   return new Uint8Array(out);
 }
 
-const textOf = (html: Uint8Array, id: string) => {
+/** The text of every element whose start tag ends with `attr>`, as an HTML parser reads a windows-1252 page. */
+const textsOf = (html: Uint8Array, attr: string): string[] => {
   const s = readAsWindows1252(html);
-  const open = s.indexOf(`id="${id}">`) + `id="${id}">`.length;
-  // the HTML parser ends a script element's text at the first `</script` (ASCII case-insensitive)
-  const end = s.slice(open).search(/<\/script/i);
-  return s.slice(open, open + end);
+  const out: string[] = [];
+  for (let at = s.indexOf(`${attr}>`); at >= 0; at = s.indexOf(`${attr}>`, at + 1)) {
+    const open = at + attr.length + 1;
+    // the HTML parser ends a script element's text at the first `</script` (ASCII case-insensitive)
+    const end = /<\/script/gi;
+    end.lastIndex = open;
+    out.push(s.slice(open, end.exec(s)!.index));
+  }
+  return out;
+};
+const textOf = (html: Uint8Array, id: string) => textsOf(html, `id="${id}"`)[0];
+/** The carried log as the page reads it back from its pieces. */
+const pageLog = (html: Uint8Array): Uint8Array => {
+  const pieces = textsOf(html, `class="${LOG_CLASS}"`);
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let n = 0;
+  for (const p of pieces) n = decodePayloadTextInto(p, out, n);
+  return out.slice(0, n);
 };
 
 describe('bundle payload', () => {
@@ -77,7 +92,7 @@ describe('bundle file', () => {
     expect(x.meta).toEqual({ ...meta, size: log.length });
     // what a page's parser would read: the same facts and the same log
     expect(parseBundleMeta(textOf(html, META_ID))).toEqual({ ...meta, size: log.length });
-    expect(decodePayloadText(textOf(html, LOG_ID))).toEqual(log);
+    expect(pageLog(html)).toEqual(log);
     const metaText = textOf(html, META_ID);
     expect(metaText).not.toMatch(/[^\x20-\x7e]|<|>/);
     expect(formatInertJson('\u2028')).toBe('"\\u2028"');
@@ -86,16 +101,15 @@ describe('bundle file', () => {
   it('outside the log, every byte is ASCII', () => {
     const log = awkwardBytes();
     const html = readAsWindows1252(buildBundle(template, log, { ...meta, size: log.length }));
-    const open = html.indexOf(`id="${LOG_ID}">`);
-    const close = html.indexOf('</script>', open);
-    expect(html.slice(0, open) + html.slice(close)).not.toMatch(/[^\x00-\x7f]/);
+    const outside = html.split(`class="${LOG_CLASS}">`).map((part, i) => (i === 0 ? part : part.slice(part.indexOf('</script>')))).join('');
+    expect(outside).not.toMatch(/[^\x00-\x7f]/);
   });
 
   it('refuses a file cut short, a file that is no bundle, and facts that do not hold', () => {
     const log = awkwardBytes();
     const html = buildBundle(template, log, { ...meta, size: log.length });
     const s = readAsWindows1252(html);
-    const cut = s.indexOf(`id="${LOG_ID}">`) + 100;
+    const cut = s.indexOf(`class="${LOG_CLASS}">`) + 100;
     const short = new Uint8Array([...html.subarray(0, cut), ...html.subarray(html.length - 40)]);
     expect(() => extractBundle(short)).toThrow(/cut short or edited/);
     expect(() => extractBundle(new TextEncoder().encode(INDEX))).toThrow(/not a Seqscope bundle/);
@@ -104,6 +118,15 @@ describe('bundle file', () => {
     expect(() => parseBundleMeta('{"version":1,"name":"a","size":1,"tour":{"version":1}}')).toThrow(/tour/);
     expect(() => parseBundleMeta('{"version":1,"name":"a","size":1,"__proto__":{"x":1}}')).not.toThrow();
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('splits a long log into pieces the page reads back in order', () => {
+    const log = new Uint8Array(PIECE_BYTES * 2 + 5000).map((_, i) => (i * 31 + (i >> 9)) & 0xff);
+    const html = buildBundle(template, log, { version: 1, name: 'a', size: log.length });
+    expect(textsOf(html, `class="${LOG_CLASS}"`)).toHaveLength(3);
+    // (Buffer.equals: a deep toEqual over half a megabyte takes seconds)
+    expect(Buffer.from(pageLog(html)).equals(log)).toBe(true);
+    expect(Buffer.from(extractBundle(html).log).equals(log)).toBe(true);
   });
 
   it('refuses a template without the marker', () => {
@@ -117,7 +140,7 @@ describe('bundle template', () => {
     expect(template.indexOf('<meta charset="windows-1252" />')).toBeLessThan(template.indexOf('<meta http-equiv="Content-Security-Policy"'));
     const csps = [...template.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/g)].map((m) => m[1]);
     expect(csps).toHaveLength(1);
-    const scripts = [...template.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const scripts = [...template.matchAll(/<script type="module" async>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(scripts).toHaveLength(1);
     expect(csps[0]).toContain(`script-src 'sha256-${sha(scripts[0])}' 'wasm-unsafe-eval'`);
     expect(csps[0]).toContain("connect-src 'none'");
@@ -125,7 +148,9 @@ describe('bundle template', () => {
     expect(csps[0]).not.toContain("'self'");
     expect(csps[0]).not.toContain("'unsafe-eval'");
     expect(template).not.toMatch(/src="\/assets|href="\/assets|href="\/favicon/);
-    expect(template.indexOf(BUNDLE_MARKER)).toBeLessThan(template.indexOf('<script type="module">'));
+    // the app starts while the log is parsed, and knows from the head that the page is a bundle
+    expect(template.indexOf(BUNDLE_MARKER)).toBeGreaterThan(template.indexOf('<script type="module" async>'));
+    expect(template.indexOf('<meta name="seqscope-bundle" content="1" />')).toBeLessThan(template.indexOf('</head>'));
   });
 
   it('escapes the script to ASCII without changing what it does, and no `</script` or `<!--` is left in it', () => {

@@ -1,21 +1,24 @@
 /**
  * A bundle: one `.html` file holding the viewer, the log it carries, an optional tour and where to
- * open. It is the built template (`dist/bundle-template.html`, every byte ASCII) with two inert
- * elements put in at its marker: `#seqscope-bundle`, this file's facts as JSON, and `#seqscope-log`,
- * the log's bytes (./bundle-payload). The page is read as windows-1252, so the template and the
- * JSON stay ASCII (anything else is a `\u` escape). Pure; runs in the page and in Node.
+ * open. It is the built template (`dist/bundle-template.html`, every byte ASCII) with inert elements
+ * put in at its marker: `#seqscope-bundle`, this file's facts as JSON, then `script.seqscope-log`
+ * elements, the log's bytes a piece each (./bundle-payload; an HTML parser reads many short
+ * elements about twice as fast as one long one). The page is read as windows-1252, so the template
+ * and the JSON stay ASCII (anything else is a `\u` escape). Pure; runs in the page and in Node.
  */
 import { validateTour, type Tour } from '../core/tour';
 import { isPlainRecord, isSafeNonNegInt } from '../core/errors';
-import { decodePayloadBytes, encodePayload } from './bundle-payload';
+import { decodePayloadBytesInto, encodePayload } from './bundle-payload';
 import { BUNDLE_MARKER } from './bundle-template';
 
 export { BUNDLE_MARKER };
 
 export const META_ID = 'seqscope-bundle';
-export const LOG_ID = 'seqscope-log';
+export const LOG_CLASS = 'seqscope-log';
 const META_OPEN = `<script type="application/json" id="${META_ID}">`;
-const LOG_OPEN = `<script type="application/x-seqscope-log" id="${LOG_ID}">`;
+const LOG_OPEN = `<script type="application/x-seqscope-log" class="${LOG_CLASS}">`;
+/** Log bytes per element. */
+export const PIECE_BYTES = 1 << 18;
 
 export const BUNDLE_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const;
 export type BundleView = (typeof BUNDLE_VIEWS)[number];
@@ -70,13 +73,15 @@ export function buildBundle(template: string, log: Uint8Array, meta: BundleMeta)
   const at = template.indexOf(BUNDLE_MARKER);
   if (at < 0) throw new BundleError('bundle-template', `The bundle template has no ${BUNDLE_MARKER} marker; rebuild it with npm run build.`);
   if (!isAscii(template)) throw new BundleError('bundle-template', 'The bundle template holds non-ASCII text, which a windows-1252 page would misread; rebuild it with npm run build.');
-  const head = ascii(template.slice(0, at) + META_OPEN + formatInertJson(meta) + '</script>\n' + LOG_OPEN);
-  const body = encodePayload(log);
-  const tail = ascii('</script>' + template.slice(at + BUNDLE_MARKER.length));
-  const out = new Uint8Array(head.length + body.length + tail.length);
-  out.set(head, 0);
-  out.set(body, head.length);
-  out.set(tail, head.length + body.length);
+  const parts = [ascii(template.slice(0, at) + META_OPEN + formatInertJson(meta) + '</script>\n')];
+  const open = ascii(LOG_OPEN), close = ascii('</script>\n');
+  for (let p = 0; p < log.length || p === 0; p += PIECE_BYTES) parts.push(open, encodePayload(log.subarray(p, p + PIECE_BYTES)), close);
+  parts.push(ascii(template.slice(at + BUNDLE_MARKER.length)));
+  let n = 0;
+  for (const x of parts) n += x.length;
+  const out = new Uint8Array(n);
+  n = 0;
+  for (const x of parts) { out.set(x, n); n += x.length; }
   return out;
 }
 
@@ -90,24 +95,28 @@ function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): number {
   return -1;
 }
 
-/** The text of the element that `open` starts: up to the next `<` (neither element holds one). */
-function elementText(html: Uint8Array, open: string): Uint8Array | undefined {
-  const at = indexOfBytes(html, ascii(open));
-  if (at < 0) return undefined;
-  const start = at + open.length;
-  const end = html.indexOf(0x3c, start);
-  return end < 0 ? undefined : html.subarray(start, end);
+/** The text of each element that `open` starts, in order: up to the next `<` (none of them holds one). */
+function* elementTexts(html: Uint8Array, open: string): Generator<Uint8Array> {
+  const tag = ascii(open);
+  for (let at = indexOfBytes(html, tag); at >= 0; at = indexOfBytes(html, tag, at + 1)) {
+    const start = at + tag.length;
+    const end = html.indexOf(0x3c, start);
+    if (end < 0) return;
+    yield html.subarray(start, end);
+  }
 }
 
 /** The facts and the log a bundle carries (`seqscope unbundle`). */
 export function extractBundle(html: Uint8Array): { meta: BundleMeta; log: Uint8Array } {
-  const metaText = elementText(html, META_OPEN);
-  const logText = elementText(html, LOG_OPEN);
-  if (!metaText || !logText) throw new BundleError('bundle-not-a-bundle', 'This file is not a Seqscope bundle: it has no bundled log.');
+  const metaText = elementTexts(html, META_OPEN).next().value;
+  const pieces = [...elementTexts(html, LOG_OPEN)];
+  if (!metaText || pieces.length === 0) throw new BundleError('bundle-not-a-bundle', 'This file is not a Seqscope bundle: it has no bundled log.');
   const meta = parseBundleMeta(new TextDecoder().decode(metaText));
-  const log = decodePayloadBytes(logText);
-  if (log.length !== meta.size) throw new BundleError('bundle-meta', `The bundle's log is ${log.length} bytes where the bundle says ${meta.size}: the file was cut short or edited.`);
-  return { meta, log };
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let n = 0;
+  for (const p of pieces) n = decodePayloadBytesInto(p, out, n);
+  if (n !== meta.size) throw new BundleError('bundle-meta', `The bundle's log is ${n} bytes where the bundle says ${meta.size}: the file was cut short or edited.`);
+  return { meta, log: out.slice(0, n) };
 }
 
 const metaError = (what: string) => new BundleError('bundle-meta', `The bundle's facts are not valid: ${what}`);

@@ -30,17 +30,24 @@ export class PayloadError extends Error {
   readonly code = 'bundle-payload';
 }
 
-/** The log back from the element's bytes (as Node reads the file). */
-export function decodePayloadBytes(text: Uint8Array): Uint8Array {
-  const out = new Uint8Array(text.length);
-  let o = 0;
+const cut = () => new PayloadError('The bundle\'s log ends inside an escape: the file was cut short or edited.');
+
+/** Decodes one element's bytes (as Node reads the file) into `out` at `at`; returns where it ended. */
+export function decodePayloadBytesInto(text: Uint8Array, out: Uint8Array, at: number): number {
+  let o = at;
   for (let i = 0; i < text.length; i++) {
     const b = text[i];
     if (b !== ESC) { out[o++] = b; continue; }
-    if (++i >= text.length) throw new PayloadError('The bundle\'s log ends inside an escape: the file was cut short or edited.');
+    if (++i >= text.length) throw cut();
     out[o++] = (text[i] - SHIFT) & 0xff;
   }
-  return out.slice(0, o);
+  return o;
+}
+
+/** The log back from one element's bytes. */
+export function decodePayloadBytes(text: Uint8Array): Uint8Array {
+  const out = new Uint8Array(text.length);
+  return out.slice(0, decodePayloadBytesInto(text, out, 0));
 }
 
 /**
@@ -55,10 +62,12 @@ const CP1252_HIGH = [
 const BYTE_OF = new Uint16Array(0x2123).fill(0xffff);
 for (let b = 0; b < 256; b++) BYTE_OF[b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : b] = b;
 
-/** The log back from the element's text as a windows-1252 page reads it (`textContent`). */
-export function decodePayloadText(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
-  let o = 0;
+/**
+ * Decodes one element's text as a windows-1252 page reads it (`textContent`) into `out` at `at`;
+ * returns where it ended. `out` must have room: a piece never decodes longer than its text.
+ */
+export function decodePayloadTextInto(text: string, out: Uint8Array, at: number): number {
+  let o = at;
   const byteAt = (i: number): number => {
     const c = text.charCodeAt(i);
     const b = c < BYTE_OF.length ? BYTE_OF[c] : 0xffff;
@@ -68,10 +77,16 @@ export function decodePayloadText(text: string): Uint8Array {
   for (let i = 0; i < text.length; i++) {
     const b = byteAt(i);
     if (b !== ESC) { out[o++] = b; continue; }
-    if (++i >= text.length) throw new PayloadError('The bundle\'s log ends inside an escape: the file was cut short or edited.');
+    if (++i >= text.length) throw cut();
     out[o++] = (byteAt(i) - SHIFT) & 0xff;
   }
-  return out.slice(0, o);
+  return o;
+}
+
+/** The log back from one element's text. */
+export function decodePayloadText(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  return out.slice(0, decodePayloadTextInto(text, out, 0));
 }
 
 /** How a windows-1252 page reads `bytes` (for tests: what `textContent` gives). */

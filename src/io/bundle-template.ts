@@ -3,8 +3,10 @@
  * styles inline, all ASCII (the page is read as windows-1252, ./bundle-file), a CSP that lets only
  * that one script run, and the marker where a bundle's data goes. Pure; the build hashes the script.
  */
-/** Where the template takes a bundle's data (src/io/bundle-file.ts): in its body, before the app's script. */
+/** Where the template takes a bundle's data (src/io/bundle-file.ts): at the end of its body, after the app's script. */
 export const BUNDLE_MARKER = '<!--seqscope-bundle-data-->';
+/** The name of the template's <meta> that says the page is a bundle. */
+export const BUNDLE_PAGE_META = 'seqscope-bundle';
 
 const hex4 = (c: number) => c.toString(16).padStart(4, '0');
 
@@ -33,14 +35,14 @@ export interface TemplateParts {
 }
 
 /**
- * The template: `<meta charset="windows-1252">` first, the CSP, the styles in the head, the marker
- * and the app's module script at the end of the body (a module script runs after the whole page,
- * the carried log included, is parsed).
+ * The template: `<meta charset="windows-1252">` first, the CSP, `<meta name="seqscope-bundle">`
+ * (the app knows it is a bundle before its data is parsed), the styles in the head; in the body the
+ * app's script, `async` so that it starts while the parser still reads the carried log, then the marker.
  */
 export function formatBundleTemplate(p: TemplateParts): string {
   const icon = p.favicon ? `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(p.favicon)}" />` : '';
   const script = escapeInlineScript(p.js);
-  const head = `<meta charset="windows-1252" />\n    <meta http-equiv="Content-Security-Policy" content="${p.cspFor(script)}" />`;
+  const head = `<meta charset="windows-1252" />\n    <meta http-equiv="Content-Security-Policy" content="${p.cspFor(script)}" />\n    <meta name="${BUNDLE_PAGE_META}" content="1" />`;
   // replacements are functions: the script is full of `$`, which a replacement string would read as patterns
   let html = p.html
     .replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/gi, '')
@@ -52,6 +54,6 @@ export function formatBundleTemplate(p: TemplateParts): string {
   html = html
     .replace(parts[0], () => head)
     .replace(parts[1], () => `  <style>${escapeInlineStyle(p.css)}</style>\n  </head>`)
-    .replace(parts[2], () => `${BUNDLE_MARKER}\n    <script type="module">${script}</script>\n  </body>`);
+    .replace(parts[2], () => `  <script type="module" async>${script}</script>\n    ${BUNDLE_MARKER}\n  </body>`);
   return html;
 }

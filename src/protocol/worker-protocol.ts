@@ -1,4 +1,5 @@
 /** Messages between the page and the session worker. Everything here is structured-clone safe. */
+import type { ShareRequest } from './share-protocol';
 import type { AlignedBlocks } from '../core/aligned';
 import type { MomentDiff } from '../core/moment-diff';
 import type { RequestPayload } from '../core/request-payload';
@@ -303,7 +304,8 @@ export type Request =
   | { op: 'media' }
   /** Rows of this session and another (an archive entry or bytes) from seq `from`; replies `{ self, other }`. */
   | { op: 'compareWith'; entry?: string; bytes?: ArrayBuffer; from: number; limit: number }
-  | RunsRequest;
+  | RunsRequest
+  | ShareRequest;
 
 export type ToWorker =
   /** A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes. */

@@ -22,6 +22,7 @@ import { RegionBoundary } from './RegionBoundary';
 import { TourCaption } from './tour/TourCaption';
 import { TourPanel } from './tour/TourPanel';
 import { RefusalBanner } from './RefusalBanner';
+import { ShareDialog } from './share/ShareDialog';
 
 /** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
 export function App() {
@@ -63,6 +64,7 @@ export function App() {
       <LibraryDrawer />
       <FolderPanel />
       <LibraryNotice />
+      <RegionBoundary name="Share" className="share-dialog"><ShareDialog /></RegionBoundary>
       <RegionBoundary name="Tour editor" className="tour-panel"><TourPanel /></RegionBoundary>
     </div>
   );

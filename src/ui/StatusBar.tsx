@@ -1,5 +1,6 @@
 import { useApp } from '../store/store';
 import { statusLine } from './status-line';
+import { useRedacted } from '../store/share';
 
 /** The live status: cursor and counts at the cursor, also as data attributes for tests. */
 export function StatusBar() {
@@ -11,6 +12,7 @@ export function StatusBar() {
   const selected = useApp((s) => s.selected);
   const a = useApp((s) => s.markA);
   const b = useApp((s) => s.markB);
+  const redacted = useRedacted();
   const c = moment?.counts;
   const text = phase === 'cancelled' ? 'Load cancelled'
     : phase === 'failed' ? message ?? 'Failed'
@@ -23,6 +25,7 @@ export function StatusBar() {
       data-a={a} data-b={b}>
       {/* a file that cannot be opened at all is a refusal: announce it as an alert, like the verdict banner's */}
       <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' ? 'alert' : undefined}>{text}</span>
+      {redacted && phase === 'ready' && <span className="redacted-note"> · Redacted copy: credentials were cut before it was shared</span>}
     </div>
   );
 }

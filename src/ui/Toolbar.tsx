@@ -6,6 +6,7 @@ import { openFile } from '../store/open';
 import { FolderActions } from './folder/FolderActions';
 import { SessionActions } from './library/SessionActions';
 import { DownloadLog } from './bundle/DownloadLog';
+import { ShareButton } from './share/ShareButton';
 
 type Theme = 'system' | 'light' | 'dark';
 
@@ -35,6 +36,7 @@ export function Toolbar() {
         </span>
       )}
       <SessionActions />
+      <ShareButton />
       <DownloadLog />
       <span className="spacer" />
       <button type="button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}`} title="Toggle theme">Theme: {theme}</button>

@@ -19,6 +19,8 @@ let opened: OpenResult | undefined;
 /** The log being read, answering the Log's questions until `queries` exists. */
 let preview: LogPreview | undefined;
 let loadMs = 0;
+/** The bytes the session was loaded from, as they came (the Share review redacts them). */
+let source: ArrayBuffer | Blob | undefined;
 /** Run B and its comparison with this session (the Runs view), while one is open. */
 let runs: RunsPeer | undefined;
 /** The load's request for the page's spare decoding worker, until the page answers. */
@@ -41,6 +43,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'zstd-failed') { lentFailed?.(new Error(`zstd worker: ${msg.message}`)); return; }
   if (msg.kind === 'load') {
     let t0 = performance.now();
+    source = msg.bytes;
     try {
       const input = await readInput(msg.bytes instanceof Blob ? msg.bytes : new Uint8Array(msg.bytes));
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
@@ -95,6 +98,16 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       if (req.op === 'runsClose') runs = undefined;
       if (!runs && req.op !== 'runsClose') throw new Error('No run B is open.');
       post({ kind: 'reply', id: msg.id, ok: true, value: req.op === 'runsOpen' ? runs!.info() : req.op === 'runsPair' ? runs!.pair(req.diff) : null });
+      return;
+    }
+    if (req.op === 'shareReview' || req.op === 'shareWrite') {
+      if (!source) throw new Error('No session loaded.');
+      const bytes = new Uint8Array(source instanceof Blob ? await source.arrayBuffer() : source);
+      // the redaction engine (secretlint's rules among it) loads only when Share is used
+      const { reviewShare, writeShare } = await import('./share');
+      if (req.op === 'shareReview') { post({ kind: 'reply', id: msg.id, ok: true, value: await reviewShare(bytes, req.settings) }); return; }
+      const value = await writeShare(bytes, req.settings, req.encoding);
+      post({ kind: 'reply', id: msg.id, ok: true, value }, [value.bytes]);
       return;
     }
     if (req.op === 'forkExport' || req.op === 'media' || req.op === 'compareWith') {
