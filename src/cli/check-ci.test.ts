@@ -64,7 +64,7 @@ describe('seqscope check for CI', () => {
     expect(run('check', bad).status).toBe(1);
     expect(run('check', good).status).toBe(0);
   });
-  it('keeps each --json record small, with counts for its arrays, and the arrays with --full', () => {
+  it('keeps each --json record small, with counts for its arrays, and the arrays with --full or --digests', () => {
     const small = JSON.parse(run('check', good, '--json', '--at', '3').stdout);
     const full = JSON.parse(run('check', good, '--json', '--full', '--at', '3').stdout);
     for (const k of ['surfaceSeqs', 'transcriptSeqs', 'replacementSeqs', 'messageIds']) {
@@ -77,6 +77,10 @@ describe('seqscope check for CI', () => {
     const { surfaceSeqs, transcriptSeqs, replacementSeqs, messageIds, at, compactions, ...rest } = full;
     void surfaceSeqs; void transcriptSeqs; void replacementSeqs; void messageIds; void at; void compactions;
     expect(small, 'every other field is the same').toMatchObject(rest);
+    const compared = JSON.parse(run('check', good, '--json', '--digests').stdout);
+    expect(compared.surfaceSeqs, '--digests prints the whole conformance record').toEqual(full.surfaceSeqs);
+    expect(compared.messageIds).toEqual(full.messageIds);
+    expect(typeof compared.messagesDigest).toBe('string');
     const usage = run('check', good, '--full');
     expect([usage.status, usage.stderr.split('\n')[0]]).toEqual([2, 'seqscope: --full needs --json (it keeps the arrays in each JSON record).']);
   });

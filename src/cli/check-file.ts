@@ -41,7 +41,8 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
   let ok = 0, refused = 0, unreadable = 0;
   const report = (record: Record<string, unknown>, summary: string) => {
     if (record.code === 'read-failed') unreadable++; else if (record.ok) ok++; else refused++;
-    blocks.push(s.json ? JSON.stringify(s.full ? record : summarizeVerdictRecord(record)) : summary);
+    // digests are compared beside the arrays they digest (the conformance record), so they bring them
+    blocks.push(s.json ? JSON.stringify(s.full || s.digests ? record : summarizeVerdictRecord(record)) : summary);
   };
   const done = (): FileCheck => ({ text: blocks.join('\n'), ok, refused, unreadable });
   let bytes: Uint8Array;
