@@ -167,7 +167,8 @@ export async function loadFixture(bytes: Uint8Array, opts: LoadOptions = {}): Pr
   if (failure && !stop) {
     const e: SessionError = failure.error;
     const line = e.line ?? (e.seq !== undefined ? lineOfSeq(e.seq) : undefined);
-    stop = { ok: false, kind: e.kind, code: e.code, message: (line !== undefined ? `Line ${line}: ` : '') + e.message, ...(line !== undefined ? { line } : {}), ...(e.seq !== undefined ? { seq: e.seq } : {}) };
+    const where = line !== undefined ? `Line ${line}${e.seq !== undefined ? ` (seq ${e.seq})` : ''}: ` : e.seq !== undefined ? `Seq ${e.seq}: ` : '';
+    stop = { ok: false, kind: e.kind, code: e.code, message: `${where}${e.message} Fixture mode shows the events before it.`, ...(line !== undefined ? { line } : {}), ...(e.seq !== undefined ? { seq: e.seq } : {}) };
   }
   const through = failure ? failure.acceptedThrough : session.log.length - 1;
   return {

@@ -97,6 +97,11 @@ export interface Summary {
   readonly archive?: ArchiveInfo;
   /** Fixture mode: what it implied or changed to read the file, one sentence each. */
   readonly fixtureNotes?: readonly string[];
+  /**
+   * Fixture mode: where and why its best-effort fold stopped (the records stopped making sense,
+   * e.g. `sourceEventSeqs` citing a later seq); one sentence naming the line and the seq.
+   */
+  readonly fixtureFailure?: { readonly code: string; readonly message: string; readonly line?: number; readonly seq?: number };
   /** zstd input: complete frames, and bytes of a torn final frame that was dropped (0 if none). */
   readonly zstdFrames?: { readonly complete: number; readonly tornBytes: number };
   /**

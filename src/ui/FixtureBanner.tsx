@@ -16,6 +16,7 @@ export function FixtureBanner() {
         does not load it. Seqscope shows it with each seq implied from the event’s position and each time implied as the
         header’s createdAt plus the seq; <span className="implied">implied values are in italics</span>.
       </span>
+      {s.fixtureFailure && <p role="alert" className="fixture-stop">Fixture mode stopped reading: {s.fixtureFailure.message}</p>}
       <details>
         <summary>What fixture mode read{notes.length ? ` (${notes.length} note${notes.length === 1 ? '' : 's'})` : ''}</summary>
         <ul>

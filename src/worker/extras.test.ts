@@ -26,6 +26,25 @@ describe('worker extras', () => {
     expect(cmp.other.rows[0].seq).toBe(c.seedLength);
   });
 
+  it('says where and why fixture mode stopped: a record citing a later seq (line and seq)', async () => {
+    const rec = [
+      { type: 'session', id: '{{sessionId}}', createdAt: 1, cwd: '{{cwd}}' },
+      { type: 'turn/start', data: { turn: 1 } },
+      { type: 'user/message', data: { id: 'u1', role: 'user', content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }, surfaceOp: 'append' },
+      { type: 'step/start', data: { turn: 1, step: 1 } },
+      { type: 'assistant/message', data: { turn: 1, step: 1, message: { id: 'a1', role: 'assistant', source: { kind: 'model', provider: 'p', model: 'm' }, content: [{ type: 'text', text: 'x' }] } }, surfaceOp: 'append', sourceEventSeqs: [7] },
+      { type: 'step/end', data: { turn: 1, step: 1 } },
+    ];
+    const o = await openBytes(new TextEncoder().encode(rec.map((r) => JSON.stringify(r) + '\n').join('')), { now: 0 });
+    expect(o.container).toBe('fixture');
+    const f = containerFields(o);
+    expect(f.fixtureFailure).toMatchObject({ line: 5, seq: 3 });
+    expect(f.fixtureFailure!.message).toMatch(/^Line 5 \(seq 3\): .*7 >= current seq 3.* Fixture mode shows the events before it\.$/);
+    const ok = containerFields(await openBytes(new TextEncoder().encode(rec.slice(0, 4).map((r) => JSON.stringify(r) + '\n').join('')), { now: 0 }));
+    expect(ok.container).toBe('fixture');
+    expect(ok.fixtureFailure).toBeUndefined();
+  });
+
   it('exports a fork at the cursor that loads ok, plain and zstd', async () => {
     const o = await openBytes(demo('tool-round.jsonl'), { now: 0 });
     const r = o.result;

@@ -6,6 +6,7 @@
 import { parseHeaderRecord } from '../core/header';
 import { encodeForkExportZstd, formatForkExport } from '../io/export';
 import type { LoadResult } from '../io/load';
+import type { FixtureLoadResult } from '../io/fixture';
 import { openBytes, type OpenResult } from '../io/open';
 import type { ExportArchive } from '../io/zip';
 import type { ArchiveInfo, ArchiveSession, ForkSide, Summary } from '../protocol/worker-protocol';
@@ -43,13 +44,14 @@ export function describeArchive(a: ExportArchive): ArchiveInfo {
 }
 
 /** Summary fields describing the container the session came from. */
-export function containerFields(o: OpenResult): Pick<Summary, 'container' | 'entry' | 'archive' | 'fixtureNotes' | 'zstdFrames'> {
-  const notes = (o.result as { fixtureNotes?: readonly string[] }).fixtureNotes;
+export function containerFields(o: OpenResult): Pick<Summary, 'container' | 'entry' | 'archive' | 'fixtureNotes' | 'fixtureFailure' | 'zstdFrames'> {
+  const { fixtureNotes: notes, fixtureFailure: stop } = o.result as Partial<Pick<FixtureLoadResult, 'fixtureNotes' | 'fixtureFailure'>>;
   return {
     container: o.container,
     ...(o.entry !== undefined ? { entry: o.entry } : {}),
     ...(o.archive ? { archive: describeArchive(o.archive) } : {}),
     ...(o.container === 'fixture' ? { fixtureNotes: notes ?? [] } : {}),
+    ...(o.container === 'fixture' && stop && !stop.ok ? { fixtureFailure: { code: stop.code, message: stop.message, ...(stop.line !== undefined ? { line: stop.line } : {}), ...(stop.seq !== undefined ? { seq: stop.seq } : {}) } } : {}),
     ...(o.result.frames ? { zstdFrames: { complete: o.result.frames.complete, tornBytes: o.result.frames.tornBytes } } : {}),
   };
 }
