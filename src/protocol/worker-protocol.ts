@@ -9,6 +9,7 @@ import type { HeaderChange, CanonicalHeader } from '../core/request-header';
 import type { MomentCounts } from '../core/timeline';
 import type { Message } from '../core/types';
 import type { Compaction } from '../core/compaction';
+import type { StreamedStep } from '../core/streamed';
 import type { Overview } from '../core/overview';
 import type { OverviewStats } from '../core/overview-stats';
 import type { RunsRequest } from './runs-protocol';
@@ -169,6 +170,12 @@ export interface HeaderInForce {
 export const TR_COMPACTION = 1;
 export const TR_SHADOWED = 2;
 /**
+ * A step that streamed but was never committed (no assistant/message took its chunks): its seq is
+ * the last chunk streamed by the cursor, and its card's `streamed` says what had streamed by then.
+ * Not on the Surface.
+ */
+export const TR_STREAMED = 4;
+/**
  * The views at a cursor, windowed: counts and seq lists only (typed arrays, transferred). The views
  * fetch the cards they render by seq (`cards`), so a scrub costs no event parse.
  */
@@ -194,6 +201,8 @@ export interface Card {
   readonly text: string;
   /** For a compaction checkpoint: its summary, and its compaction as the core defines it (src/core/compaction.ts). */
   readonly compaction?: { readonly summarySeq?: number; readonly summaryText: string; readonly definition?: Compaction };
+  /** For a chunk of a step never committed: what that step had streamed by this seq (src/core/streamed.ts). */
+  readonly streamed?: StreamedStep;
 }
 
 /** A folded run of `assistant/chunk` events in the Log. */

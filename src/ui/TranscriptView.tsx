@@ -3,7 +3,8 @@ import type { Compaction } from '../core/compaction';
 import { describeCompaction } from '../core/compaction-format';
 import { useCard } from '../store/cards';
 import { useApp } from '../store/store';
-import { TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
+import { TR_COMPACTION, TR_SHADOWED, TR_STREAMED } from '../protocol/worker-protocol';
+import { StreamedEntry } from './StreamedEntry';
 import { messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { VirtualList } from './VirtualList';
@@ -23,6 +24,7 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
   const common = useOption(seq, 'article');
   const shadowed = (flags & TR_SHADOWED) !== 0;
   const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq) === 'result');
+  if (flags & TR_STREAMED) return <StreamedEntry seq={seq} s={c?.streamed} common={common} />;
   if (flags & TR_COMPACTION) {
     const summarySeq = c?.compaction?.summarySeq;
     return (

@@ -19,7 +19,7 @@ import type { SessionEvent } from '../core/types';
 import { typeText } from '../core/text';
 import type { LoadResult } from '../io/load';
 import {
-  FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED,
+  FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED, TR_STREAMED,
   type BrokenLine, type Card, type CompareInfo, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type OverviewNow, type Row, type RunInfo, type SearchBatch, type Summary,
 } from '../protocol/worker-protocol';
 import { clipDepth, nodeAt } from './json-node';
@@ -34,6 +34,7 @@ import type { Tour } from '../core/tour';
 import { deriveTourFacts } from '../io/tour-facts';
 import { compactionsOf } from '../io/compactions';
 import { compactionByReplacement } from '../core/compaction';
+import { deriveStreamedStep, deriveUncommittedRuns, uncommittedRunAt } from '../core/streamed';
 
 const LIST_CAP = 2000;
 /** Characters of a broken line sent to the Inspector (Copy line fetches the whole of it). */
@@ -51,6 +52,7 @@ export class SessionQueries {
   private summaryCheckpoint?: Map<number, number>;
   private rangeCounts?: RangeCounts;
   private overviewCache?: Overview;
+  private uncommitted?: { length: number; runs: Int32Array };
 
   /** `grownFrom`: the queries of the same followed log before it grew (their overview is extended, not rebuilt). */
   constructor(private readonly r: LoadResult, private readonly loadMs = 0, grownFrom?: SessionQueries) {
@@ -181,12 +183,17 @@ export class SessionQueries {
     const surf = t.surfaceAt(seq);
     const surfaceSeqs = Int32Array.from(surf);
     const onSurface = new Set(surf);
-    const tr = t.transcriptSeqs, cp = t.compactionSeqs;
+    const tr = t.transcriptSeqs, cp = t.compactionSeqs, st = this.streamedRuns();
     const ti = lastAtOrBefore(tr, seq) + 1, ci = lastAtOrBefore(cp, seq) + 1;
-    // transcript: append messages and compaction markers through seq, merged in seq order
-    const transcriptSeqs = new Int32Array(ti + ci), transcriptFlags = new Uint8Array(ti + ci);
-    for (let i = 0, j = 0, k = 0; i < ti || j < ci; k++) {
-      const isMsg = j >= ci || (i < ti && tr[i] < cp[j]);
+    let si = 0;
+    while (2 * si < st.length && st[2 * si] <= seq) si++;
+    // transcript: append messages, compaction markers and streamed-never-committed steps through
+    // seq, merged in seq order; a step streaming at seq stands at seq (its card: what had streamed by then)
+    const transcriptSeqs = new Int32Array(ti + ci + si), transcriptFlags = new Uint8Array(ti + ci + si);
+    for (let i = 0, j = 0, m = 0, k = 0; i < ti || j < ci || m < si; k++) {
+      const a = i < ti ? tr[i] : Infinity, b = j < ci ? cp[j] : Infinity, c = m < si ? Math.min(st[2 * m + 1], seq) : Infinity;
+      if (c < a && c < b) { transcriptSeqs[k] = c; transcriptFlags[k] = TR_STREAMED; m++; continue; }
+      const isMsg = a < b;
       const s = isMsg ? tr[i++] : cp[j++];
       transcriptSeqs[k] = s;
       transcriptFlags[k] = (isMsg ? 0 : TR_COMPACTION) | (onSurface.has(s) ? 0 : TR_SHADOWED);
@@ -208,6 +215,14 @@ export class SessionQueries {
     return value;
   }
 
+  /** Runs of chunks no assistant/message committed (src/core/streamed.ts), again when the log grew. */
+  private streamedRuns(): Int32Array {
+    const log = this.r.session?.log;
+    if (!log) return new Int32Array(0);
+    if (this.uncommitted?.length !== log.length) this.uncommitted = { length: log.length, runs: deriveUncommittedRuns(log) };
+    return this.uncommitted.runs;
+  }
+
   /** What the Surface, Transcript and Compare views show for one seq (cursor-independent). */
   card(seq: number): Card {
     const log = this.r.session!.log, lin = this.r.lineage, t = this.r.timeline;
@@ -215,6 +230,8 @@ export class SessionQueries {
     const message = clipDepth(deriveEventMessage(e));
     const content = message && typeof message === 'object' ? (message as { content?: unknown }).content : undefined;
     const card: Card = { seq, type: typeText(e.type), message, replaced: lin ? lin.shadowedBy(seq) : [], text: contentText(content, 200) };
+    const run = log.isChunkAt(seq) ? uncommittedRunAt(this.streamedRuns(), seq) : undefined;
+    if (run) return { ...card, streamed: clipDepth(deriveStreamedStep(log, run[0], run[1], seq)) };
     if (!isCompactionCheckpoint(e)) return card;
     const summarySeq = t?.summaryOf(seq);
     const sum = summarySeq !== undefined ? log.event(summarySeq) : undefined;
