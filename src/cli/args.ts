@@ -23,6 +23,8 @@ export interface CheckOptions {
 export interface ServeOptions {
   readonly dir?: string;
   readonly port: number;
+  /** No --port given: when DEFAULT_PORT is taken, the next free port is used (an explicit --port is strict). */
+  readonly portFallback: boolean;
 }
 
 export const DEFAULT_PORT = 4173;
@@ -67,16 +69,16 @@ export function parseArgs(argv: readonly string[]): Command {
     return { cmd: 'check', opts: { paths, json, full, digests, at, jobs } };
   }
   if (cmd === 'serve') {
-    let port = DEFAULT_PORT;
+    let port = DEFAULT_PORT, portFallback = true;
     let dir: string | undefined;
     for (let i = 0; i < rest.length; i++) {
       const a = rest[i];
-      if (a === '--port') port = count('--port', rest[++i], 0, 65535);
+      if (a === '--port') { port = count('--port', rest[++i], 0, 65535); portFallback = false; }
       else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}.`);
       else if (dir === undefined) dir = a;
       else throw new UsageError('serve takes at most one DIR.');
     }
-    return { cmd: 'serve', opts: { dir, port } };
+    return { cmd: 'serve', opts: { dir, port, portFallback } };
   }
   if (cmd === 'compare') {
     const unknown = rest.find((a) => a.startsWith('--') && a !== '--json');

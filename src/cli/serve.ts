@@ -146,6 +146,25 @@ function handler(cfg: ServeConfig, root: string | undefined, token: string, port
   };
 }
 
+/** How many ports after the default one `portFallback` tries before asking the system for any free one. */
+const FALLBACK_TRIES = 20;
+
+/**
+ * Starts the server on 127.0.0.1 (port 0 picks a free one). With `portFallback`, a port in use
+ * is not an error: the next ports are tried in turn, then any free one.
+ */
+export async function startServerWithFallback(cfg: ServeConfig & { readonly portFallback?: boolean }): Promise<RunningServer> {
+  if (!cfg.portFallback || cfg.port === 0) return startServer(cfg);
+  for (let i = 0; i <= FALLBACK_TRIES; i++) {
+    const port = i === FALLBACK_TRIES ? 0 : cfg.port + i;
+    if (port > 65535) continue;
+    try { return await startServer({ ...cfg, port }); } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  throw new Error('no free port');
+}
+
 /** Starts the server on 127.0.0.1 (port 0 picks a free one). */
 export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
   const root = cfg.dir === undefined ? undefined : realpathSync(cfg.dir);
@@ -167,7 +186,7 @@ export async function startServer(cfg: ServeConfig): Promise<RunningServer> {
 const DEFAULT_DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** The command: prints one line with the address, then serves until interrupted. */
-export async function serve(opts: { dir?: string; port: number }): Promise<number> {
+export async function serve(opts: { dir?: string; port: number; portFallback?: boolean }): Promise<number> {
   const distDir = process.env.SEQSCOPE_DIST ?? DEFAULT_DIST;
   if (!existsSync(join(distDir, 'index.html'))) {
     console.error(`seqscope: the viewer is not built (no ${join(distDir, 'index.html')}): run npm run build first.`);
@@ -179,11 +198,12 @@ export async function serve(opts: { dir?: string; port: number }): Promise<numbe
     if (!isDir) { console.error(`seqscope: ${opts.dir} is not a folder.`); return 2; }
   }
   let running: RunningServer;
-  try { running = await startServer({ distDir, dir: opts.dir, port: opts.port }); } catch (err) {
+  try { running = await startServerWithFallback({ distDir, dir: opts.dir, port: opts.port, portFallback: opts.portFallback }); } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     console.error(`seqscope: cannot listen on 127.0.0.1:${opts.port}${code === 'EADDRINUSE' ? ' (the port is in use; pick another with --port N)' : ` (${err instanceof Error ? err.message : String(err)})`}.`);
     return 2;
   }
+  if (running.port !== opts.port && opts.portFallback) console.log(`Seqscope: port ${opts.port} is in use, so it serves on ${running.port}.`);
   console.log(`Seqscope: ${running.url}`);
   await new Promise<void>((resolve) => {
     const stop = () => { running.server.close(); running.server.closeAllConnections(); resolve(); };
