@@ -24,6 +24,10 @@ test('fixture mode says what it is in one banner, with no red refusal, and marks
   const banner = page.getByLabel('Verdict');
   await expect(banner).toHaveAttribute('data-verdict', 'fixture');
   await expect(banner).toContainText('This is a DSH snapshot-test fixture');
+  // where and why its records stopped making sense (a sourceEventSeqs citing its own seq), line and seq
+  const stop = (r as { fixtureFailure?: { message: string; line: number; seq: number } }).fixtureFailure!;
+  expect(stop).toMatchObject({ line: 13, seq: 11 });
+  await expect(banner.getByTestId('fixture-stop')).toHaveText(`Fixture mode stopped reading: ${stop.message}`);
   await expect(banner.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByTestId('fixture-mode')).toHaveText('Fixture mode');

@@ -16,7 +16,8 @@ export function FixtureBanner() {
         does not load it. Seqscope shows it with each seq implied from the event’s position and each time implied as the
         header’s createdAt plus the seq; <span className="implied">implied values are in italics</span>.
       </span>
-      {s.fixtureFailure && <p role="alert" className="fixture-stop">Fixture mode stopped reading: {s.fixtureFailure.message}</p>}
+      {/* a plain fact of the fixture, like the rest of the banner: not a refusal of a recorded session */}
+      {s.fixtureFailure && <p className="fixture-stop" data-testid="fixture-stop">Fixture mode stopped reading: {s.fixtureFailure.message}</p>}
       <details>
         <summary>What fixture mode read{notes.length ? ` (${notes.length} note${notes.length === 1 ? '' : 's'})` : ''}</summary>
         <ul>
