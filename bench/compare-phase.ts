@@ -20,14 +20,16 @@ async function main() {
   const t0 = performance.now();
   const a = await load(fa), b = await load(fb);
   const loadMs = performance.now() - t0;
-  const alignMs: number[] = [];
+  const alignMs: number[] = [], alignCpuMs: number[] = [];
   let c;
   for (let i = 0; i < Number(rounds); i++) {
-    const t = performance.now();
+    const t = performance.now(), u = process.cpuUsage();
     c = compareRuns(a, b);
     alignMs.push(performance.now() - t);
+    const d = process.cpuUsage(u);
+    alignCpuMs.push((d.user + d.system) / 1000);
   }
-  console.log(JSON.stringify({ events: [a.length, b.length], items: [c!.a.length, c!.b.length], loadMs, alignMs, firstDivergence: c!.alignment.firstDivergence, differences: c!.alignment.differences.length }));
+  console.log(JSON.stringify({ events: [a.length, b.length], items: [c!.a.length, c!.b.length], loadMs, alignMs, alignCpuMs, firstDivergence: c!.alignment.firstDivergence, differences: c!.alignment.differences.length }));
 }
 
 if (!isZstdThread) void main();

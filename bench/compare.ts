@@ -32,9 +32,9 @@ if (!existsSync(changed) || statSync(changed).mtimeMs < statSync(file).mtimeMs) 
 }
 
 execFileSync(process.execPath, ['-e', `import('vite').then(({ build }) => build({ configFile: false, logLevel: 'warn', publicDir: false, build: { ssr: 'bench/compare-phase.ts', outDir: 'tmp/bench-compare-dist', emptyOutDir: true, minify: false, rollupOptions: { output: { format: 'esm', entryFileNames: 'compare-phase.mjs' } } }, ssr: { noExternal: true } }))`], { stdio: 'inherit' });
-const phase = JSON.parse(execFileSync(process.execPath, ['tmp/bench-compare-dist/compare-phase.mjs', file, changed, rounds], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop()!) as { events: number[]; items: number[]; loadMs: number; alignMs: number[]; firstDivergence: unknown; differences: number };
+const phase = JSON.parse(execFileSync(process.execPath, ['tmp/bench-compare-dist/compare-phase.mjs', file, changed, rounds], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n').pop()!) as { events: number[]; items: number[]; loadMs: number; alignMs: number[]; alignCpuMs: number[]; firstDivergence: unknown; differences: number };
 const alignMedian = pct(phase.alignMs, 50), alignBest = Math.min(...phase.alignMs);
-console.log(`align after both loaded: median ${Math.round(alignMedian)} ms, best ${Math.round(alignBest)} ms of ${phase.alignMs.length} (${phase.alignMs.map(Math.round).join(', ')}) (goal ≤ 1000); ${phase.events.join(' + ')} events, ${phase.items.join(' + ')} compared items, first divergence ${JSON.stringify(phase.firstDivergence)}, ${phase.differences} difference(s); both loads ${Math.round(phase.loadMs)} ms`);
+console.log(`align after both loaded: median ${Math.round(alignMedian)} ms, best ${Math.round(alignBest)} ms of ${phase.alignMs.length} (${phase.alignMs.map(Math.round).join(', ')}) (goal ≤ 1000); CPU median ${Math.round(pct(phase.alignCpuMs, 50))} ms; ${phase.events.join(' + ')} events, ${phase.items.join(' + ')} compared items, first divergence ${JSON.stringify(phase.firstDivergence)}, ${phase.differences} difference(s); both loads ${Math.round(phase.loadMs)} ms`);
 
 execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
 interface Run { ms: number; cpuMs: number; peakMb: number; status: number | null }
@@ -56,7 +56,7 @@ const best = (xs: Run[]) => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math
 const b = best(bare), c = best(cmp);
 const figures = {
   events: phase.events, items: phase.items,
-  alignMedianMs: Math.round(alignMedian), alignBestMs: Math.round(alignBest), alignSamplesMs: phase.alignMs.map(Math.round),
+  alignMedianMs: Math.round(alignMedian), alignBestMs: Math.round(alignBest), alignSamplesMs: phase.alignMs.map(Math.round), alignCpuMedianMs: Math.round(pct(phase.alignCpuMs, 50)),
   compareMs: Math.round(c.ms), bareMs: Math.round(b.ms), ratio: +(c.ms / b.ms).toFixed(2),
   compareCpuMs: Math.round(c.cpuMs), bareCpuMs: Math.round(b.cpuMs), cpuRatio: +(c.cpuMs / b.cpuMs).toFixed(2),
   comparePeakMb: Math.round(c.peakMb), barePeakMb: Math.round(b.peakMb), compareExit: cmp[0].status, runs,
