@@ -4,6 +4,8 @@ export const USAGE = [
   'usage: seqscope check FILE|DIR... [--json [--full]] [--digests] [--at SEQ] [--jobs N]',
   '       seqscope serve [DIR] [--port N]',
   '       seqscope compare A B [--json]',
+  '       seqscope stats DIR|FILE... [--json | --csv] [--by session|project|day|model] [--prices FILE] [--jobs N] [--merge]',
+  '       seqscope grep PATTERN DIR|FILE... [--json] [--type FAMILY] [--tool NAME] [--errors] [--max N] [--jobs N]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
   '       seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] [--redact] -o OUT.html',
   '       seqscope unbundle BUNDLE.html -o OUT',

@@ -11,6 +11,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args';
+import type { FleetWorkerData } from './fleet-pool';
 import type { CheckWorkerData } from './jobs';
 
 // Each command's modules are imported when it runs, so `--help` and a usage error load only this
@@ -19,6 +20,7 @@ import type { CheckWorkerData } from './jobs';
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'bundle' || argv[0] === 'unbundle') return (await import('./bundle')).runBundle(argv, { out: (l) => console.log(l), err: (l) => console.error(l) });
   if (argv[0] === 'redact') return (await import('./redact')).runRedact(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
+  if (argv[0] === 'stats' || argv[0] === 'grep') return (await import('./fleet-cli')).runFleetCommand(argv, { out: (t) => console.log(t), err: (t) => console.error(t) }, new URL(import.meta.url));
   if (argv[0] === 'tour') return (await import('./tour')).runTour(argv.slice(1), { out: (l) => console.log(l), err: (l) => console.error(l) });
   let command;
   try { command = parseArgs(argv); } catch (err) {
@@ -49,8 +51,11 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
-const data = workerData as CheckWorkerData | undefined;
-if (!isMainThread && parentPort && data?.seqscopeCheck) {
+const data = workerData as (CheckWorkerData & FleetWorkerData) | undefined;
+if (!isMainThread && parentPort && data?.seqscopeFleet) {
+  const port = parentPort, job = data.seqscopeFleet;
+  void import('./fleet-pool').then(({ serveFleetWorker }) => serveFleetWorker(port, job));
+} else if (!isMainThread && parentPort && data?.seqscopeCheck) {
   const port = parentPort, settings = data.seqscopeCheck;
   // parentPort queues the tasks sent before its 'message' listener is attached.
   void import('./jobs').then(({ serveCheckWorker }) => serveCheckWorker(port, settings));

@@ -36,6 +36,12 @@ export class RestoreStream {
   private acceptedThrough = -1;
   private readonly closerScan = new CloserScan();
 
+  /**
+   * Sees each stored record once, in order, as it is admitted (an event as upgraded from a legacy
+   * shape), so a reader can fold figures without reading the log again.
+   */
+  observer?: { add(e: SessionEvent): void; addRow(row: PackedRow): void };
+
   constructor(header: SessionHeader) {
     this.session = new Session(header);
     try { validateSessionHeader(header); } catch (err) { if (err instanceof SessionError) this.headerErr = err; else throw err; }
@@ -80,6 +86,7 @@ export class RestoreStream {
       try { this.closerScan.observe(up, seq); } catch (err) { if (err instanceof SessionError) this.closerErr = err; else throw err; }
     }
     invariants.observe(up, seq);
+    this.observer?.add(up);
     this.admit(up, seq);
   }
 
@@ -89,6 +96,7 @@ export class RestoreStream {
     const seq0 = log.length;
     log.pushRow(row, bufId, start, end);
     invariants.observeRow(row, seq0);
+    this.observer?.addRow(row);
     if (this.admitErr) return;
     if (row.seq0 !== seq0) {
       this.admitErr = new SessionError('seq', `Seed event at index ${seq0} has seq ${row.seq0} (expected ${seq0}); the seed must be contiguous from 0.`, { seq: seq0 });

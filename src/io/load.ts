@@ -37,7 +37,15 @@ export interface LoadOptions {
    * marker) and an unfinished last line or frame waits; the result's `live` takes appended bytes.
    */
   live?: boolean;
+  /**
+   * Told once, when the header has been read, and may return an observer that sees each stored
+   * record as it is admitted, in order (an event as upgraded from a legacy shape; a packed chunk
+   * row as a row), so a reader can fold figures without parsing the log again.
+   */
+  observe?: (header: SessionHeader) => LoadObserver | undefined;
 }
+
+export type LoadObserver = NonNullable<RestoreStream['observer']>;
 
 export interface TornTail {
   /** Bytes discarded at the end (plain: file size minus committed bytes). */
@@ -184,6 +192,7 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
       try { v = JSON.parse(decoder.decode(lineBytes)); } catch { throw fail('header-json', 'Line 1, the header, is not valid JSON.'); }
       header = parseHeaderRecord(v);
       stream = new RestoreStream(header);
+      stream.observer = opts.observe?.(header);
       scanner = new RecordScanner(2, stream, undefined, undefined, opts.byteText);
       opts.onLog?.(stream.session.log);
     };
