@@ -134,7 +134,7 @@ async function judgeAll(gen: number): Promise<void> {
     wanted.delete(pick);
     let judged: FolderSession['judged'];
     try {
-      judged = await ask<Judgement>({ op: 'judge', blob: await access.get(pick)!.blob(), name: pick.split('/').pop()! });
+      judged = await ask<Judgement>({ op: 'judge', blob: await access.get(pick)!.blob(), name: pick.split('/').pop()!, path: pick });
     } catch (err) { judged = { error: (err as Error).message }; }
     if (gen !== generation) return;
     const cur = useApp.getState().folder!;
@@ -243,6 +243,11 @@ async function fetchBlob(url: string, head?: number): Promise<Blob> {
   const res = await fetch(url, head ? { headers: { Range: `bytes=0-${head - 1}` }, cache: 'no-store' } : { cache: 'no-store' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return res.blob();
+}
+
+/** The current bytes of a folder session (undefined: not in the open folder). */
+export async function folderBlob(path: string): Promise<Blob | undefined> {
+  return access.get(path)?.blob();
 }
 
 /** Opens a session of the folder: followed when it can be re-read (a handle, HTTP), else like a picked file. */

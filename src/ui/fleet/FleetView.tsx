@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react';
+import { deriveFleet, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
+import { useApp } from '../../store/store';
+import { FleetChart } from './FleetChart';
+import { FleetSearch } from './FleetSearch';
+import { FleetTable } from './FleetTable';
+import { FleetTotals } from './FleetTotals';
+import { fleetTable, matches, type FleetFilter, type Sort } from './fleet-table';
+import './fleet.css';
+
+/**
+ * The open folder as a fleet: its sessions' figures as a table (with the tree of sub-agents and
+ * forks), totals and a chart of tokens per day, and search across every session. Figures arrive
+ * as the folder worker checks each session (each log read once).
+ */
+export function FleetView() {
+  const sessions = useApp((s) => s.folder?.sessions);
+  const [tab, setTab] = useState<'table' | 'search'>('table');
+  const [filter, setFilter] = useState<FleetFilter>({});
+  const [sort, setSort] = useState<Sort>({ key: 'started', dir: -1 });
+  const entries = useMemo(() => (sessions ?? []).flatMap((s): FleetEntry[] => (s.judged && 'fleet' in s.judged && s.judged.fleet ? [s.judged.fleet] : [])), [sessions]);
+  const fleet = useMemo(() => deriveFleet(entries), [entries]);
+  const rows = useMemo(() => fleetTable(fleet.rows, filter, sort), [fleet, filter, sort]);
+  const chartRows = useMemo(() => fleet.rows.filter((r) => matches(r, { ...filter, from: undefined, to: undefined })), [fleet, filter]);
+  const projects = useMemo(() => [...new Set(fleet.rows.map((r) => r.project ?? ''))].sort(), [fleet]);
+  const day = filter.from !== undefined && filter.from === filter.to ? filter.from : undefined;
+  const set = (p: Partial<FleetFilter>) => setFilter((f) => ({ ...f, ...p }));
+  const total = sessions?.length ?? 0;
+  return (
+    <div className="fleet-view">
+      <div role="tablist" aria-label="Fleet" className="fleet-tabs">
+        <button role="tab" type="button" aria-selected={tab === 'table'} onClick={() => setTab('table')}>Sessions</button>
+        <button role="tab" type="button" aria-selected={tab === 'search'} onClick={() => setTab('search')}>Search all</button>
+      </div>
+      {tab === 'search' ? <div role="tabpanel" aria-label="Search all"><FleetSearch /></div> : (
+        <div role="tabpanel" aria-label="Sessions" className="fleet-panel">
+          <p role="status" className="label" data-figures={entries.length} data-sessions={total}>
+            Figures for {entries.length}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {fleet.totals.turns.toLocaleString('en-US')} turns, {fleet.totals.toolCalls.toLocaleString('en-US')} tool calls ({fleet.totals.toolErrors.toLocaleString('en-US')} errors)
+          </p>
+          <div className="fleet-filters">
+            <select aria-label="Project" value={filter.project ?? ''} onChange={(e) => set({ project: e.target.value || undefined })}>
+              <option value="">every project</option>
+              {projects.map((p) => <option key={p} value={p}>{p || '(no cwd)'}</option>)}
+            </select>
+            <label>From <input type="date" aria-label="From day" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} /></label>
+            <label>to <input type="date" aria-label="To day" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} /></label>
+            <select aria-label="Kind" value={filter.kind ?? ''} onChange={(e) => set({ kind: (e.target.value || undefined) as SessionKind | undefined })}>
+              <option value="">every kind</option><option value="root">root</option><option value="subagent">sub-agent</option><option value="fork">fork</option>
+            </select>
+            <label><input type="checkbox" checked={!!filter.errorsOnly} onChange={(e) => set({ errorsOnly: e.target.checked })} /> has tool errors</label>
+            <input type="search" aria-label="Title contains" placeholder="title contains" value={filter.text ?? ''} onChange={(e) => set({ text: e.target.value })} />
+          </div>
+          <FleetChart rows={chartRows} day={day} onDay={(d) => set({ from: d, to: d })} />
+          <FleetTable rows={rows} sort={sort} onSort={setSort} />
+          <FleetTotals rows={rows.map((r) => r.row)} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { deriveFleet, type FleetEntry } from '../../core/fleet-figures';
+import type { SessionFigures } from '../../core/session-figures';
+import { ZERO_TOKENS } from '../../core/step-usage';
+import { fleetTable, tokensByDay } from './fleet-table';
+
+const DAY = 86_400_000;
+function entry(id: string, n: number, o: Partial<FleetEntry> & { day?: number; errors?: number; title?: string } = {}): FleetEntry {
+  const t = { ...ZERO_TOKENS, input: n }, d = o.day ?? 0;
+  const figures: SessionFigures = { turns: 1, steps: n, toolCalls: 0, toolErrors: o.errors ?? 0, tokens: t, compactions: 0, prunes: 0, events: 1, firstTime: d * DAY, lastTime: d * DAY, wallMs: 0, models: [], byModel: {}, byDay: { [new Date(d * DAY).toISOString().slice(0, 10)]: t }, ...(o.title ? { title: o.title } : {}) };
+  return { id, path: `${id}.jsonl`, project: o.project ?? '/p', kind: o.kind ?? 'root', parent: o.parent ?? null, verdict: 'ok', partial: o.partial ?? false, figures };
+}
+const rows = deriveFleet([
+  entry('big', 50), entry('small', 5, { day: 1, errors: 2, title: 'Fix parser' }),
+  entry('kid', 1, { kind: 'subagent', parent: 'small' }), entry('kid2', 100, { kind: 'subagent', parent: 'small' }),
+  entry('q', 7, { project: '/q', day: 1, partial: true }),
+]).rows;
+
+describe('fleetTable', () => {
+  it('sorts siblings and keeps sub-agents under their parent', () => {
+    expect(fleetTable(rows, {}, { key: 'steps', dir: -1 }).map((r) => [r.row.id, r.depth])).toEqual([['big', 0], ['q', 0], ['small', 0], ['kid2', 1], ['kid', 1]]);
+    expect(fleetTable(rows, {}, { key: 'total', dir: -1 }).map((r) => r.row.id)).toEqual(['small', 'kid2', 'kid', 'big', 'q']);
+  });
+
+  it('filters by project, days, kind, tool errors and title; a child whose parent is filtered out stands at the top', () => {
+    const ids = (f: Parameters<typeof fleetTable>[1]) => fleetTable(rows, f, { key: 'session', dir: 1 }).map((r) => `${r.row.id}@${r.depth}`);
+    expect(ids({ project: '/q' })).toEqual(['q@0']);
+    expect(ids({ from: '1970-01-02', to: '1970-01-02' })).toEqual(['small@0', 'q@0']);
+    expect(ids({ kind: 'subagent' })).toEqual(['kid@0', 'kid2@0']);
+    expect(ids({ errorsOnly: true })).toEqual(['small@0']);
+    expect(ids({ text: 'parser' })).toEqual(['small@0']);
+  });
+});
+
+describe('tokensByDay', () => {
+  it('stacks loaded sessions by project or by token class, per day', () => {
+    const p = tokensByDay(rows, 'project');
+    expect(p.days).toEqual(['1970-01-01', '1970-01-02']);
+    expect(p.series).toEqual(['/p']);
+    expect(p.values).toEqual([[151], [5]]);
+    expect(tokensByDay(rows, 'class').values[0]).toEqual([151, 0, 0, 0, 0]);
+  });
+});

@@ -1,0 +1,111 @@
+/** The fleet table's rows: filtered, sorted among siblings, sub-agents and forks under their parent. Pure. */
+import { dayOfStart, type FleetRow, type SessionKind } from '../../core/fleet-figures';
+import { tokenSum, type TokenClass } from '../../core/step-usage';
+
+export interface FleetFilter {
+  readonly project?: string;
+  /** Inclusive UTC days, `YYYY-MM-DD`. */
+  readonly from?: string;
+  readonly to?: string;
+  readonly kind?: SessionKind;
+  readonly errorsOnly?: boolean;
+  /** Text in the title (or id, or path). */
+  readonly text?: string;
+}
+
+export type SortKey = 'session' | 'project' | 'started' | 'duration' | 'kind' | 'turns' | 'steps' | 'toolCalls' | 'toolErrors' | TokenClass | 'total' | 'verdict';
+export interface Sort { readonly key: SortKey; readonly dir: 1 | -1 }
+
+export interface TableRow { readonly row: FleetRow; readonly depth: number }
+
+export const titleOf = (r: FleetRow): string => r.figures.title ?? r.id;
+
+function value(r: FleetRow, k: SortKey): number | string {
+  const f = r.figures;
+  switch (k) {
+    case 'session': return titleOf(r).toLowerCase();
+    case 'project': return r.project ?? '';
+    case 'started': return f.firstTime ?? r.createdAt ?? 0;
+    case 'duration': return f.wallMs;
+    case 'kind': return r.kind;
+    case 'turns': case 'steps': case 'toolCalls': case 'toolErrors': return f[k];
+    case 'total': return tokenSum(r.total.tokens);
+    case 'verdict': return r.verdict;
+    default: return f.tokens[k];
+  }
+}
+
+export function matches(r: FleetRow, f: FleetFilter): boolean {
+  if (f.project !== undefined && f.project !== '' && (r.project ?? '') !== f.project) return false;
+  if (f.kind !== undefined && r.kind !== f.kind) return false;
+  if (f.errorsOnly && r.figures.toolErrors === 0) return false;
+  if (f.from || f.to) {
+    const d = dayOfStart(r);
+    if ((f.from && d < f.from) || (f.to && d > f.to)) return false;
+  }
+  const q = f.text?.trim().toLowerCase();
+  if (q && !titleOf(r).toLowerCase().includes(q) && !r.id.toLowerCase().includes(q) && !r.path.toLowerCase().includes(q)) return false;
+  return true;
+}
+
+/**
+ * The shown rows: those matching the filter, each under its parent when the parent is shown too
+ * (else at the top), siblings sorted by `sort`, depth first.
+ */
+export function fleetTable(rows: readonly FleetRow[], filter: FleetFilter, sort: Sort): TableRow[] {
+  const shown = rows.filter((r) => matches(r, filter));
+  const byId = new Map<string, FleetRow>();
+  for (const r of shown) if (!byId.has(r.id)) byId.set(r.id, r);
+  const kids = new Map<string, FleetRow[]>();
+  const tops: FleetRow[] = [];
+  for (const r of shown) {
+    const p = r.parent !== null ? byId.get(r.parent) : undefined;
+    if (p && p !== r) { const l = kids.get(p.id) ?? []; l.push(r); kids.set(p.id, l); } else tops.push(r);
+  }
+  const cmp = (a: FleetRow, b: FleetRow) => {
+    const x = value(a, sort.key), y = value(b, sort.key);
+    return (x < y ? -1 : x > y ? 1 : 0) * sort.dir || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  };
+  const out: TableRow[] = [];
+  const seen = new Set<FleetRow>();
+  const stack: TableRow[] = [...tops].sort(cmp).reverse().map((row) => ({ row, depth: 0 }));
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (seen.has(t.row)) continue;
+    seen.add(t.row);
+    out.push(t);
+    const c = kids.get(t.row.id);
+    if (c) for (const k of [...c].sort(cmp).reverse()) stack.push({ row: k, depth: t.depth + 1 });
+  }
+  // rows only reachable through a cycle of parents still appear
+  for (const r of shown) if (!seen.has(r)) out.push({ row: r, depth: 0 });
+  return out;
+}
+
+export interface DayChart {
+  readonly days: readonly string[];
+  readonly series: readonly string[];
+  /** values[d][s]: tokens of series s on day d. */
+  readonly values: readonly (readonly number[])[];
+}
+
+/** Tokens per UTC day (of each step) over loaded sessions, by project or by token class. */
+export function tokensByDay(rows: readonly FleetRow[], by: 'project' | 'class'): DayChart {
+  const CLASSES: TokenClass[] = ['input', 'cacheRead', 'cacheWrite', 'output', 'reasoning'];
+  const days = new Map<string, Map<string, number>>();
+  const series = new Set<string>(by === 'class' ? CLASSES : []);
+  for (const r of rows) {
+    if (r.partial) continue;
+    const proj = r.project ?? '(no cwd)';
+    if (by === 'project') series.add(proj);
+    for (const [d, t] of Object.entries(r.figures.byDay)) {
+      const m = days.get(d) ?? new Map<string, number>();
+      days.set(d, m);
+      if (by === 'project') m.set(proj, (m.get(proj) ?? 0) + tokenSum(t));
+      else for (const c of CLASSES) m.set(c, (m.get(c) ?? 0) + t[c]);
+    }
+  }
+  const dayList = [...days.keys()].sort();
+  const seriesList = by === 'class' ? CLASSES : [...series].sort();
+  return { days: dayList, series: seriesList, values: dayList.map((d) => seriesList.map((s) => days.get(d)!.get(s) ?? 0)) };
+}
