@@ -22,7 +22,7 @@ function retriedTurn(): SessionEvent[] {
     ev('compaction/prune', 15, { shadowedRange: { start: 8, end: 8 }, shadowedSeqs: [8], shadowedTokenCount: 1 }),
     // the prune's copy of the failed result: still isError, never counted again
     toolResult(16, 'r1', 'c1', '[pruned]', { isError: true, op: replaceOp(8, 8), src: [8] }),
-    ev('compaction/summary', 17, { summary: [] }),
+    ev('compaction/start', 17, { compactionId: 'k1', turn: null }),
     ev('session/title', 18, { title: 'Fix the build' }),
   ];
 }

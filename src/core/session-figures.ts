@@ -18,7 +18,7 @@ export interface OwnFigures {
 }
 
 export interface SessionFigures extends OwnFigures {
-  /** `compaction/summary` events: compactions that landed a checkpoint. */
+  /** Compactions, each named by its `compaction/start` (src/core/compaction.ts), failed ones included. */
   readonly compactions: number;
   /** `compaction/prune` events. */
   readonly prunes: number;
@@ -101,7 +101,7 @@ export class SessionFigureFold {
         if (r.isError) this.toolErrors++;
         return;
       }
-      case 'compaction/summary': this.compactions++; return;
+      case 'compaction/start': this.compactions++; return;
       case 'compaction/prune': this.prunes++; return;
       case 'session/title':
         if (isPlainRecord(e.data) && typeof e.data.title === 'string') this.title = e.data.title.slice(0, TITLE_MAX);
