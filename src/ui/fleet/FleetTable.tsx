@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { openFolderSession } from '../../store/folder';
 import { tokenSum } from '../../core/step-usage';
 import { dayOfStart } from '../../core/fleet-figures';
-import { titleOf, type Sort, type SortKey, type TableRow } from './fleet-table';
+import { CHECKING, titleOf, type Sort, type SortKey, type TableRow } from './fleet-table';
 
 const ROW = 26;
 const OVERSCAN = 10;
@@ -53,28 +53,29 @@ export function FleetTable({ rows, sort, onSort }: { rows: readonly TableRow[]; 
       <div role="rowgroup" ref={body} className="fleet-body scroll" onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
         <div style={{ height: rows.length * ROW, position: 'relative' }}>
           {rows.slice(first, last).map(({ row: r, depth }, k) => {
-            const i = first + k, f = r.figures;
+            const i = first + k, f = r.figures, pending = r.verdict === CHECKING;
+            const fig = (x: number) => (pending ? '…' : n(x));
             return (
-              <div key={r.path} role="row" aria-rowindex={i + 2} className={`fleet-row${r.partial ? ' partial' : ''}`} data-path={r.path} data-kind={r.kind}
+              <div key={r.path} role="row" aria-rowindex={i + 2} className={`fleet-row${pending ? ' pending' : r.partial ? ' partial' : ''}`} data-path={r.path} data-kind={r.kind}
                 style={{ position: 'absolute', top: i * ROW, height: ROW, left: 0, right: 0 }}>
                 <div role="cell" className="fleet-name" style={{ paddingLeft: 4 + depth * 14 }}>
                   <span role="link" tabIndex={0} title={r.path} onClick={() => open(r.path)} onKeyDown={(e) => onKey(e, r.path)}>{depth > 0 ? '↳ ' : ''}{titleOf(r)}</span>
                 </div>
                 <div role="cell" title={r.project}>{r.project ?? '(no cwd)'}</div>
                 <div role="cell">{dayOfStart(r)}</div>
-                <div role="cell">{dur(f.wallMs)}</div>
+                <div role="cell">{pending ? '…' : dur(f.wallMs)}</div>
                 <div role="cell">{r.kind}</div>
-                <div role="cell" className="num">{n(f.turns)}</div>
-                <div role="cell" className="num">{n(f.steps)}</div>
-                <div role="cell" className="num">{n(f.toolCalls)}</div>
-                <div role="cell" className={`num${f.toolErrors ? ' err' : ''}`}>{n(f.toolErrors)}</div>
-                <div role="cell" className="num">{n(f.tokens.input)}</div>
-                <div role="cell" className="num">{n(f.tokens.cacheRead)}</div>
-                <div role="cell" className="num">{n(f.tokens.cacheWrite)}</div>
-                <div role="cell" className="num">{n(f.tokens.output)}</div>
-                <div role="cell" className="num">{n(f.tokens.reasoning)}</div>
-                <div role="cell" className="num" title={`own ${n(tokenSum(f.tokens))}`}>{n(tokenSum(r.total.tokens))}</div>
-                <div role="cell" className={r.verdict === 'ok' ? '' : 'err'} title={r.message}>{r.verdict === 'ok' ? 'ok' : `refused (${r.verdict}), partial`}</div>
+                <div role="cell" className="num">{fig(f.turns)}</div>
+                <div role="cell" className="num">{fig(f.steps)}</div>
+                <div role="cell" className="num">{fig(f.toolCalls)}</div>
+                <div role="cell" className={`num${f.toolErrors ? ' err' : ''}`}>{fig(f.toolErrors)}</div>
+                <div role="cell" className="num">{fig(f.tokens.input)}</div>
+                <div role="cell" className="num">{fig(f.tokens.cacheRead)}</div>
+                <div role="cell" className="num">{fig(f.tokens.cacheWrite)}</div>
+                <div role="cell" className="num">{fig(f.tokens.output)}</div>
+                <div role="cell" className="num">{fig(f.tokens.reasoning)}</div>
+                <div role="cell" className="num" title={`own ${n(tokenSum(f.tokens))}`}>{fig(tokenSum(r.total.tokens))}</div>
+                <div role="cell" className={r.verdict === 'ok' ? '' : 'err'} title={r.message}>{r.verdict === 'ok' ? 'ok' : pending ? 'checking…' : `refused (${r.verdict}), partial`}</div>
               </div>
             );
           })}

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { deriveFleet, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
+import { deriveFleet, kindOf, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
 import { useApp } from '../../store/store';
 import { FleetChart } from './FleetChart';
 import { FleetSearch } from './FleetSearch';
 import { FleetTable } from './FleetTable';
 import { FleetTotals } from './FleetTotals';
-import { fleetTable, matches, type FleetFilter, type Sort } from './fleet-table';
+import { CHECKING, fleetTable, matches, PENDING_FIGURES, type FleetFilter, type Sort } from './fleet-table';
 import './fleet.css';
 
 /**
@@ -18,7 +18,15 @@ export function FleetView() {
   const [tab, setTab] = useState<'table' | 'search'>('table');
   const [filter, setFilter] = useState<FleetFilter>({});
   const [sort, setSort] = useState<Sort>({ key: 'started', dir: -1 });
-  const entries = useMemo(() => (sessions ?? []).flatMap((s): FleetEntry[] => (s.judged && 'fleet' in s.judged && s.judged.fleet ? [s.judged.fleet] : [])), [sessions]);
+  // a session is a row as soon as its header is read; its figures come when the worker has checked it
+  const entries = useMemo(() => (sessions ?? []).flatMap((s): FleetEntry[] => {
+    if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? [s.judged.fleet] : [];
+    const h = s.header;
+    if (!h || typeof h.id !== 'string') return [];
+    return [{ id: h.id, path: s.path, ...(h.cwd !== undefined ? { project: h.cwd } : {}), ...(h.createdAt !== undefined ? { createdAt: h.createdAt } : {}),
+      kind: kindOf(h), parent: h.parentSession ?? null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES }];
+  }), [sessions]);
+  const checked = entries.filter((e) => e.verdict !== CHECKING).length;
   const fleet = useMemo(() => deriveFleet(entries), [entries]);
   const rows = useMemo(() => fleetTable(fleet.rows, filter, sort), [fleet, filter, sort]);
   const chartRows = useMemo(() => fleet.rows.filter((r) => matches(r, { ...filter, from: undefined, to: undefined })), [fleet, filter]);
@@ -34,8 +42,8 @@ export function FleetView() {
       </div>
       {tab === 'search' ? <div role="tabpanel" aria-label="Search all"><FleetSearch /></div> : (
         <div role="tabpanel" aria-label="Sessions" className="fleet-panel">
-          <p role="status" className="label" data-figures={entries.length} data-sessions={total}>
-            Figures for {entries.length}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {fleet.totals.turns.toLocaleString('en-US')} turns, {fleet.totals.toolCalls.toLocaleString('en-US')} tool calls ({fleet.totals.toolErrors.toLocaleString('en-US')} errors)
+          <p role="status" className="label" data-figures={checked} data-sessions={total}>
+            Figures for {checked}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {fleet.totals.turns.toLocaleString('en-US')} turns, {fleet.totals.toolCalls.toLocaleString('en-US')} tool calls ({fleet.totals.toolErrors.toLocaleString('en-US')} errors)
           </p>
           <div className="fleet-filters">
             <select aria-label="Project" value={filter.project ?? ''} onChange={(e) => set({ project: e.target.value || undefined })}>

@@ -1,6 +1,12 @@
 /** The fleet table's rows: filtered, sorted among siblings, sub-agents and forks under their parent. Pure. */
 import { dayOfStart, type FleetRow, type SessionKind } from '../../core/fleet-figures';
-import { tokenSum, type TokenClass } from '../../core/step-usage';
+import type { SessionFigures } from '../../core/session-figures';
+import { tokenSum, ZERO_TOKENS, type TokenClass } from '../../core/step-usage';
+
+/** The verdict of a row whose session is listed (its header read) but not yet checked. */
+export const CHECKING = 'checking';
+/** Its figures until then: none (shown as pending, in no total). */
+export const PENDING_FIGURES: SessionFigures = { turns: 0, steps: 0, toolCalls: 0, toolErrors: 0, tokens: ZERO_TOKENS, compactions: 0, prunes: 0, events: 0, wallMs: 0, models: [], byModel: {}, byDay: {} };
 
 export interface FleetFilter {
   readonly project?: string;
