@@ -5,7 +5,7 @@
  * template the served app ships beside itself (dist/bundle-template.html).
  */
 import { create } from 'zustand';
-import { buildBundle, type BundleMeta } from '../io/bundle-file';
+import { BUNDLE_VIEWS, buildBundle, type BundleMeta, type BundleView } from '../io/bundle-file';
 import type { ShareReview, ShareSettings } from '../protocol/share-protocol';
 import { useBundled } from './bundled';
 import { client } from './client';
@@ -147,7 +147,8 @@ export const writeBundle = () => run('Writing the bundle', async () => {
   const tour = tourState().tour;
   const meta: BundleMeta = {
     version: 1, name: r.name, size: log.length,
-    open: { cursor: s.cursor, view: s.view, ...(s.selected !== undefined ? { sel: s.selected } : {}), ...(s.markA !== undefined ? { a: s.markA } : {}), ...(s.markB !== undefined ? { b: s.markB } : {}) },
+    // a bundle holds one log: a view of two runs opens as the Log
+    open: { cursor: s.cursor, view: (BUNDLE_VIEWS as readonly string[]).includes(s.view) ? s.view as BundleView : 'log', ...(s.selected !== undefined ? { sel: s.selected } : {}), ...(s.markA !== undefined ? { a: s.markA } : {}), ...(s.markB !== undefined ? { b: s.markB } : {}) },
     ...(tour ? { tour } : {}),
     redacted: { findings: r.redacted, rules: r.rules },
   };
