@@ -4,9 +4,11 @@ import { formatEventRecord } from '../src/io/export';
 import { coreLoad, DEMO, slider, status, waitLoaded } from './helpers';
 import { coreOpen, pick } from './library-helpers';
 
-async function exportAt(page: Page, zstd: boolean) {
+async function exportAt(page: Page, zstd: boolean, redact = false) {
   const box = page.getByRole('checkbox', { name: 'zstd' });
   if (zstd) await box.check(); else await box.uncheck();
+  const red = page.getByRole('checkbox', { name: 'Redact credentials' });
+  if (redact) await red.check(); else await red.uncheck();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export fork at cursor' }).click()]);
   return { name: download.suggestedFilename(), bytes: new Uint8Array(readFileSync(await download.path())) };
 }
@@ -50,3 +52,21 @@ for (const zstd of [false, true]) {
     for (let s = 0; s < 5; s++) await expect(rows.locator(`[data-seq="${s}"]`).first()).toContainText(log.typeAt(s));
   });
 }
+
+test('a fork exported with "Redact credentials" (on by default) holds no home user name and reopens ok with the same events', async ({ page }) => {
+  const r = await coreLoad(DEMO);
+  const log = r.session!.log;
+  const cursor = log.length - 1;
+  await page.goto(`/#session=demo%3Ademo.jsonl&cursor=${cursor}`);
+  await waitLoaded(page, cursor);
+  await expect(page.getByRole('checkbox', { name: 'Redact credentials' })).toBeChecked();
+  const file = await exportAt(page, false, true);
+  const text = new TextDecoder().decode(file.bytes);
+  expect(readFileSync(DEMO, 'utf8')).toContain('/home/dev/');
+  expect(text).not.toContain('/home/dev/');
+  const x = await coreOpen(file.bytes);
+  expect(x.verdict).toEqual({ ok: true });
+  expect(x.header!.cwd).toBe('/home/user/quayside');
+  for (let s = 0; s <= cursor; s++) expect(x.session!.log.typeAt(s)).toBe(log.typeAt(s));
+  await expect(page.getByText(/credentials? redacted/)).toBeVisible();
+});

@@ -6,11 +6,12 @@
  * `seqscope redact FILE --check [--strings FILE] [--json]`: prints the findings, masked, and exits 1
  * when there are any, 0 when there are none (for CI: "no credentials in this log"), 2 as above.
  */
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { SessionError } from '../core/errors';
-import { findSecrets, parseUserStrings, redactFile, type Finding, type LogEncoding } from '../io/redact/index';
+import { findSecrets, parseUserStrings, redactFile, type Finding, type LogEncoding, type LogSource } from '../io/redact/index';
+import { nodeByteText } from './byte-text';
 
 export const REDACT_USAGE = 'usage: seqscope redact FILE -o OUT.jsonl|OUT.jsonl.zstd [--strings FILE] [--report FILE.json] | seqscope redact FILE --check [--strings FILE] [--json]';
 
@@ -65,10 +66,10 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
     io.err(`seqscope: ${err.message}\n${REDACT_USAGE}`);
     return 2;
   }
-  let input: Uint8Array, extraStrings: (string | RegExp)[] = [];
+  let input: LogSource, extraStrings: (string | RegExp)[] = [];
   try {
-    const b = readFileSync(a.file);
-    input = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    closeSync(openSync(a.file, 'r'));
+    input = fileSource(a.file);
     if (a.strings) extraStrings = parseUserStrings(readFileSync(a.strings, 'utf8'));
   } catch (err) {
     io.err(`seqscope: could not read ${err instanceof Error && 'path' in err ? String((err as { path: unknown }).path) : a.file}: ${err instanceof Error ? err.message : String(err)}`);
@@ -76,7 +77,7 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
   }
   try {
     if (a.check) {
-      const findings = await findSecrets(input, { extraStrings });
+      const findings = await findSecrets(input, { extraStrings, byteText: nodeByteText });
       const byRule: Record<string, number> = {};
       for (const f of findings) byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
       if (a.json) for (const f of findings) io.out(JSON.stringify({ file: a.file, ...f }));
@@ -91,7 +92,7 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
     const fd = openSync(tmp, 'w', 0o600);
     let report;
     try {
-      report = await redactFile(input, (b) => { for (let o = 0; o < b.length;) o += writeSync(fd, b, o); }, { extraStrings, encoding, compress });
+      report = await redactFile(input, (b) => { for (let o = 0; o < b.length;) o += writeSync(fd, b, o); }, { extraStrings, encoding, compress, byteText: nodeByteText });
       closeSync(fd);
       renameSync(tmp, a.out!);
     } catch (err) {
@@ -110,6 +111,23 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
     io.err(`seqscope: ${a.file}: ${err.message}`);
     return 2;
   }
+}
+
+/** The file read 4 MiB at a time, each piece an array of its own (the engine keeps views of it): never held whole. */
+function fileSource(file: string): LogSource {
+  return {
+    *pieces() {
+      const fd = openSync(file, 'r');
+      try {
+        for (;;) {
+          const b = new Uint8Array(4 << 20);
+          const n = readSync(fd, b, 0, b.length, null);
+          if (n <= 0) return;
+          yield n < b.length ? b.subarray(0, n) : b;
+        }
+      } finally { closeSync(fd); }
+    },
+  };
 }
 
 function writeReport(file: string, report: unknown): void {

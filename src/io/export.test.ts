@@ -41,3 +41,22 @@ describe('formatForkExport', () => {
     expect(child.closers.map((c) => c.type)).toContain('turn/end');
   });
 });
+
+describe('redactForkExport', () => {
+  it('redacts the fork it is given: DSH loads it ok with the same events, and no credential is left', async () => {
+    const { redactForkExport } = await import('./export');
+    const { skeleton } = await import('../testing/skeleton');
+    const parent = await loadBytes(new Uint8Array(readFileSync(resolve(__dirname, '../../public/demo/demo.jsonl'))), { now: 0 });
+    const cursor = parent.session!.log.length - 1;
+    const x = formatForkExport(parent, cursor, { now: 1 });
+    expect(x.text).toContain('/home/dev/');
+    const r = await redactForkExport(x);
+    expect(r.redacted).toBeGreaterThan(0);
+    expect(r.text).not.toContain('/home/dev/');
+    expect(r.header.cwd).toBe('/home/user/quayside');
+    const child = await loadBytes(enc.encode(r.text), { now: 0 });
+    expect(child.verdict).toEqual({ ok: true });
+    const n = cursor + 1;
+    expect(child.session!.events(0, n).map((e) => skeleton(e))).toEqual(parent.session!.events(0, n).map((e) => skeleton(e)));
+  });
+});

@@ -2,6 +2,7 @@ import { packChunkRuns } from '../core/chunk-rows';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { HEADER_KEYS } from '../core/types';
 import type { LoadResult } from './load';
+import { redactLog, type RedactOptions } from './redact/index';
 import { encodeZstdFrames } from './zstd-encode';
 
 /** The writer's envelope key order (decisions §3.17). */
@@ -55,6 +56,16 @@ export function formatForkExport(r: LoadResult, cursor: number, opts: { id?: str
 }
 
 const isRow = (rec: unknown) => typeof (rec as { seq0?: unknown }).seq0 === 'number';
+
+/**
+ * The same export with every credential redacted (src/io/redact: the same engine as
+ * `seqscope redact`); `redacted` counts the findings replaced.
+ */
+export async function redactForkExport(x: ForkExport, opts: RedactOptions = {}): Promise<ForkExport & { readonly redacted: number }> {
+  const { lines, torn, report } = await redactLog(x.text, opts);
+  const text = lines.join('\n') + (torn ? '' : '\n');
+  return { header: JSON.parse(lines[0]) as SessionHeader, text, redacted: report.redacted };
+}
 
 /** The same export as `.jsonl.zstd`: the header frame, then one frame for the records. */
 export async function encodeForkExportZstd(x: ForkExport): Promise<Uint8Array> {

@@ -312,8 +312,8 @@ export type Request =
   | { op: 'compare'; seq: number }
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); replies { ms, events }. */
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
-  /** The log through `cursor` as a fork DSH can resume; replies `{ name, bytes: ArrayBuffer }`. */
-  | { op: 'forkExport'; cursor: number; zstd: boolean; now?: number }
+  /** The log through `cursor` as a fork DSH can resume, credentials redacted with `redact`; replies `{ name, bytes: ArrayBuffer, redacted? }`. */
+  | { op: 'forkExport'; cursor: number; zstd: boolean; now?: number; redact?: boolean }
   /** A ZIP's images; replies `{ id, mediaType, bytes: ArrayBuffer }[]`. */
   | { op: 'media' }
   /** Rows of this session and another (an archive entry or bytes) from seq `from`; replies `{ self, other }`. */

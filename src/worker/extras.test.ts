@@ -56,6 +56,10 @@ describe('worker extras', () => {
       expect(back.verdict.ok).toBe(true);
       expect(back.header!.seedLength).toBe(end + 1);
     }
+    const red = await forkExportFile(r, end, false, 1, true);
+    expect(red.redacted).toBeGreaterThanOrEqual(0);
+    expect((await openBytes(new Uint8Array(red.bytes), { now: 0 })).result.verdict.ok).toBe(true);
+    expect((await forkExportFile(r, end, false, 1)).redacted, 'not redacted unless asked').toBeUndefined();
   });
 
   it('peeks header links even when the header gate refuses it', () => {

@@ -4,7 +4,7 @@
  * parent/child comparison. Pure functions over `OpenResult`, so Node tests can call them.
  */
 import { parseHeaderRecord } from '../core/header';
-import { encodeForkExportZstd, formatForkExport } from '../io/export';
+import { encodeForkExportZstd, formatForkExport, redactForkExport } from '../io/export';
 import type { LoadResult } from '../io/load';
 import type { FixtureLoadResult } from '../io/fixture';
 import { openBytes, type OpenResult } from '../io/open';
@@ -56,16 +56,21 @@ export function containerFields(o: OpenResult): Pick<Summary, 'container' | 'ent
   };
 }
 
-/** `<id>-fork-<seq>.jsonl[.zstd]`: the log through `cursor` with a fork header naming this session. */
-export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number): Promise<{ name: string; bytes: ArrayBuffer }> {
+/**
+ * `<id>-fork-<seq>.jsonl[.zstd]`: the log through `cursor` with a fork header naming this session;
+ * with `redact`, every credential in it redacted (`redacted`: how many).
+ */
+export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number, redact = false): Promise<{ name: string; bytes: ArrayBuffer; redacted?: number }> {
   if (!r.session || !r.header || r.session.log.length === 0) throw new Error('There is no session to export.');
   const last = Math.max(0, Math.min(cursor, r.session.log.length - 1));
-  const x = formatForkExport(r, last, { now });
+  const plain = formatForkExport(r, last, { now });
+  const red = redact ? await redactForkExport(plain) : undefined;
+  const x = red ?? plain;
   const base = `${r.header.id}-fork-${last}.jsonl`;
   const bytes = zstd ? await encodeForkExportZstd(x) : new TextEncoder().encode(x.text);
   const out = new ArrayBuffer(bytes.byteLength);
   new Uint8Array(out).set(bytes);
-  return { name: zstd ? `${base}.zstd` : base, bytes: out };
+  return { name: zstd ? `${base}.zstd` : base, bytes: out, ...(red ? { redacted: red.redacted } : {}) };
 }
 
 export function mediaList(a: ExportArchive | undefined): { id: string; mediaType: string; bytes: ArrayBuffer }[] {

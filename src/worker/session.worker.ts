@@ -111,7 +111,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       return;
     }
     if (req.op === 'forkExport' || req.op === 'media' || req.op === 'compareWith') {
-      const value = req.op === 'forkExport' ? await forkExportFile(opened!.result, req.cursor, req.zstd, req.now)
+      const value = req.op === 'forkExport' ? await forkExportFile(opened!.result, req.cursor, req.zstd, req.now, req.redact ?? false)
         : req.op === 'media' ? mediaList(opened?.archive)
         : await compareWith(queries, opened, req);
       const transfer = req.op === 'forkExport' ? [(value as { bytes: ArrayBuffer }).bytes]

@@ -10,18 +10,19 @@
 import { concatBytes } from '../bytes';
 import { BUILTIN_RULE_IDS } from './rules';
 import { SECRETLINT_RULE_IDS } from './secretlint';
-import { findSecretsIn, redactFile } from './file';
+import { findSecretsIn, redactFile, type LogInput } from './file';
+import type { ByteText } from '../record-scanner';
 import type { Finding, RedactOptions, RedactReport } from './types';
 
 export type { Finding, FindingPlace, RedactOptions, RedactReport } from './types';
-export { redactFile, type LogEncoding, type RedactFileOptions } from './file';
+export { redactFile, type LogEncoding, type LogInput, type LogSource, type RedactFileOptions } from './file';
 export { parseUserStrings } from './rules';
 
 /** Every rule id: Seqscope's own, the user's strings, then secretlint's recommended preset. */
 export const RULE_IDS: readonly string[] = [...BUILTIN_RULE_IDS, 'user-string', ...SECRETLINT_RULE_IDS];
 
 /** The findings in a log (bytes of a .jsonl or .jsonl.zstd, or its text), in line order of where each was judged. */
-export async function findSecrets(log: Uint8Array | string, options: RedactOptions = {}): Promise<Finding[]> {
+export async function findSecrets(log: LogInput, options: RedactOptions & { readonly byteText?: ByteText } = {}): Promise<Finding[]> {
   return [...(await findSecretsIn(log, options)).findings];
 }
 
@@ -34,7 +35,7 @@ export interface RedactedLog {
 }
 
 /** The redacted copy of a log as lines (plain JSONL; see `redactFile` for bytes and zstd). */
-export async function redactLog(log: Uint8Array | string, options: RedactOptions = {}): Promise<RedactedLog> {
+export async function redactLog(log: LogInput, options: RedactOptions = {}): Promise<RedactedLog> {
   const chunks: Uint8Array[] = [];
   const report = await redactFile(log, (b) => chunks.push(b), { ...options, encoding: 'jsonl' });
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(concatBytes(chunks));

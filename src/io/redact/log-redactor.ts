@@ -6,15 +6,20 @@
  * unparsable. A line is held only while a stream it holds deltas of is still open.
  */
 import { hasNonJsonNumber, stringifyJson } from '../../core/json';
+import { concatBytes } from '../bytes';
+import type { ByteText } from '../record-scanner';
 import type { RuleMatch } from './rules';
-import { blockEnd, chunkStream, endsAllStreams, pieceEdits, applyEdits, rowStream, type Piece, type Stream } from './streams';
+import { blockEnd, chunkStream, endsAllStreams, pieceEdits, applyEdits, piecePath, rowStream, type Piece, type Stream } from './streams';
 import { applySpans, replacementOf, type TextScanner } from './text-scan';
 import type { Finding, FindingPlace } from './types';
 import { collectStrings, type Slot } from './walk';
 
 export interface LineRec {
   readonly line: number;
-  text: string;
+  /** The line's text while it may be edited as raw text (unparsable lines, the torn tail). */
+  text?: string;
+  /** The line's bytes as read (without its line feed): written back as they are when nothing changed. */
+  readonly bytes: Uint8Array;
   readonly lf: boolean;
   readonly tag: unknown;
   value?: Record<string, unknown> | unknown[];
@@ -35,8 +40,13 @@ interface Unit {
 
 export interface RedactorSettings {
   readonly scanner: TextScanner;
-  /** Receives each line as it is final (`lf`: it ended with a line feed; `tag`: that of the piece its end came in). */
-  readonly onLine?: (text: string, lf: boolean, tag: unknown) => void;
+  /**
+   * Receives each line as it is final: its bytes as read when nothing in it changed, else its new
+   * text (`lf`: it ended with a line feed; `tag`: that of the piece its end came in).
+   */
+  readonly onLine?: (line: string | Uint8Array, lf: boolean, tag: unknown) => void;
+  /** Native byte-to-text primitives, where the host has them (Node): ASCII lines skip UTF-8 decoding. */
+  readonly byteText?: ByteText;
   /** Write redactions into the lines (else only find). */
   readonly apply: boolean;
   /** Kept values (`rule NUL text`), learnt by a first pass. */
@@ -46,8 +56,9 @@ export interface RedactorSettings {
   readonly learnt?: Set<string>;
 }
 
-/** Characters of new lines after which the held lines are scanned. */
-const BLOCK_CHARS = 2 << 20;
+/** Bytes of new lines after which the held lines are scanned. */
+const BLOCK_BYTES = 2 << 20;
+const EMPTY = new Uint8Array(0);
 const PREVIEW = 16;
 
 const valueKey = (m: RuleMatch, text: string) => `${m.rule}\u0000${text.slice(m.start, m.end)}`;
@@ -61,7 +72,7 @@ export class LogRedactor {
   private ready: Unit[] = [];
   private readonly streams = new Map<string, Stream<LineRec>>();
   private sinceScan = 0;
-  private carry = '';
+  private carry: Uint8Array = EMPTY;
   private lastTag: unknown;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly want: (s: string) => boolean;
@@ -70,44 +81,69 @@ export class LogRedactor {
     this.want = (x) => s.scanner.mayMatch(x);
   }
 
-  /** Plaintext bytes; a line may be split across pushes (and a UTF-8 sequence too). */
-  push(bytes: Uint8Array, tag?: unknown): Promise<void> {
-    return this.pushText(this.decoder.decode(bytes, { stream: true }), tag);
-  }
-
-  async pushText(text: string, tag?: unknown): Promise<void> {
+  /**
+   * Plaintext bytes; a line may be split across pushes. The lines keep views of `bytes` until they
+   * are written: the caller must not reuse it.
+   */
+  async push(bytes: Uint8Array, tag?: unknown): Promise<void> {
     this.lastTag = tag;
-    let pos = 0;
-    let buf = text;
-    if (this.carry) { buf = this.carry + text; this.carry = ''; }
-    for (;;) {
-      const nl = buf.indexOf('\n', pos);
-      if (nl < 0) break;
-      this.addLine(buf.slice(pos, nl), true, tag);
-      pos = nl + 1;
+    let from = 0;
+    if (this.carry.length) {
+      // the line begun in an earlier piece is joined on its own (the piece itself is never copied)
+      const nl = bytes.indexOf(10);
+      if (nl < 0) { this.carry = concatBytes([this.carry, bytes]); return; }
+      const line = concatBytes([this.carry, bytes.subarray(0, nl + 1)]);
+      this.carry = EMPTY;
+      this.addBlock(line, 0, line.length - 1, tag);
+      from = nl + 1;
     }
-    this.carry = buf.slice(pos);
-    if (this.sinceScan >= BLOCK_CHARS) await this.scanHeld();
+    const last = bytes.lastIndexOf(10);
+    if (last < from) { this.carry = bytes.slice(from); return; }
+    this.addBlock(bytes, from, last, tag);
+    this.carry = last + 1 < bytes.length ? bytes.slice(last + 1) : EMPTY;
+    if (this.sinceScan >= BLOCK_BYTES) await this.scanHeld();
   }
 
-  /** Ends the input: the text after the last line feed is the torn tail (raw, never parsed). */
+  /** Ends the input: the bytes after the last line feed are the torn tail (raw, never parsed). */
   async end(): Promise<void> {
-    const rest = this.carry + this.decoder.decode();
-    this.carry = '';
-    if (rest.length) this.addLine(rest, false, this.lastTag);
+    const rest = this.carry;
+    this.carry = EMPTY;
+    if (rest.length) this.addLine(this.decoder.decode(rest), rest, false, this.lastTag);
     for (const st of [...this.streams.values()]) this.close(st);
     await this.scanHeld();
   }
 
-  private addLine(text: string, lf: boolean, tag: unknown): void {
-    const rec: LineRec = { line: ++this.lines, text, lf, tag, raw: false, open: 0, dirty: false };
+  /** The lines of `buf` through its LF at `lastLf`, as text (ASCII lines without UTF-8 decoding where the host allows). */
+  private addBlock(buf: Uint8Array, from: number, lastLf: number, tag: unknown): void {
+    const bt = this.s.byteText;
+    if (bt) {
+      for (let p = from; p <= lastLf;) {
+        const nl = buf.indexOf(10, p);
+        this.addLine(bt.isAscii(buf, p, nl) ? bt.latin1(buf, p, nl) : this.decoder.decode(buf.subarray(p, nl)), buf.subarray(p, nl), true, tag);
+        p = nl + 1;
+      }
+      return;
+    }
+    // LF bytes and '\n' characters pair up one to one: no UTF-8 sequence holds an LF byte
+    const text = this.decoder.decode(buf.subarray(from, lastLf + 1));
+    for (let p = from, q = 0; p <= lastLf;) {
+      const nl = buf.indexOf(10, p), nq = text.indexOf('\n', q);
+      this.addLine(text.slice(q, nq), buf.subarray(p, nl), true, tag);
+      p = nl + 1; q = nq + 1;
+    }
+  }
+
+  private addLine(text: string, bytes: Uint8Array, lf: boolean, tag: unknown): void {
+    const rec: LineRec = { line: ++this.lines, bytes, lf, tag, raw: false, open: 0, dirty: false };
     this.queue.push(rec);
-    this.sinceScan += text.length;
+    this.sinceScan += bytes.length + 1;
+    if (lf && this.plainLine(text)) return;
     let v: unknown;
     let parsed = lf;
     if (parsed) try { v = JSON.parse(text); } catch { parsed = false; }
     if (!parsed || typeof v !== 'object' || v === null) {
       rec.raw = true;
+      rec.text = text;
       if (this.want(text)) this.ready.push({ text, rec, path: '' });
       return;
     }
@@ -120,12 +156,14 @@ export class LogRedactor {
     const chunk = o && !row ? chunkStream(o) : undefined;
     if (row) {
       const seq0 = typeof o!.seq0 === 'number' ? o!.seq0 : undefined;
-      row.members.forEach((t, k) => {
-        if (typeof t === 'string') this.addPiece(row.key, row.block, { rec, parent: row.members, key: k, path: `data.${row.field}[${k}]`, seq: seq0 === undefined ? undefined : seq0 + k, text: t });
-      });
+      const field = `data.${row.field}`;
+      for (let k = 0; k < row.members.length; k++) {
+        const t = row.members[k];
+        if (typeof t === 'string') this.addPiece(row.key, row.block, { rec, parent: row.members, key: k, field, index: k, seq: seq0 === undefined ? undefined : seq0 + k, text: t });
+      }
       held = true;
     } else if (chunk) {
-      this.addPiece(chunk.key, chunk.block, { rec, parent: chunk.chunk, key: chunk.field, path: `data.chunk.${chunk.field}`, seq, text: chunk.chunk[chunk.field] as string });
+      this.addPiece(chunk.key, chunk.block, { rec, parent: chunk.chunk, key: chunk.field, field: `data.chunk.${chunk.field}`, index: -1, seq, text: chunk.chunk[chunk.field] as string });
       held = true;
     }
     const skip = row ? (p: object) => p === row.members : chunk ? (p: object, k: string | number) => p === chunk.chunk && k === chunk.field : undefined;
@@ -139,6 +177,22 @@ export class LogRedactor {
     }
   }
 
+  /**
+   * True when a line needs no parse: it holds no backslash (so its strings' text is its own text),
+   * no rule's trigger anywhere in it, and by its leading type (the writer's key order) it is not a
+   * delta, a block end or an event that ends streams; an event that ends streams still ends them.
+   */
+  private plainLine(text: string): boolean {
+    if (!text.startsWith('{"type":"') || text.includes('\\')) return false;
+    const end = text.indexOf('"', 9);
+    const type = text.slice(9, end);
+    if (type === 'text-chunks' || type === 'reasoning-chunks' || type === 'tool-call-chunks') return false;
+    if (type === 'assistant/chunk' && (text.includes('-delta"') || text.includes('"block-end"'))) return false;
+    if (this.want(text)) return false;
+    if (endsAllStreams(type)) for (const st of [...this.streams.values()]) this.close(st);
+    return true;
+  }
+
   private addPiece(key: string, block: string, p: Piece<LineRec>): void {
     let st = this.streams.get(key);
     if (!st) { st = { key, block, pieces: [] }; this.streams.set(key, st); }
@@ -148,7 +202,7 @@ export class LogRedactor {
 
   private close(st: Stream<LineRec>): void {
     this.streams.delete(st.key);
-    this.ready.push({ text: st.pieces.map((p) => p.text).join(''), pieces: st.pieces, path: st.pieces[0].path, seq: st.pieces[0].seq });
+    this.ready.push({ text: st.pieces.map((p) => p.text).join(''), pieces: st.pieces, path: '', seq: st.pieces[0].seq });
   }
 
   /** Scans every ready text, writes the redactions, and hands on the lines that are final. */
@@ -201,7 +255,7 @@ export class LogRedactor {
     while (this.head < q.length && q[this.head].open === 0) {
       const rec = q[this.head++];
       if (rec.dirty) this.changedLines++;
-      this.s.onLine?.(rec.dirty && !rec.raw ? serialize(rec.value!) : rec.text, rec.lf, rec.tag);
+      this.s.onLine?.(!rec.dirty ? rec.bytes : rec.raw ? rec.text! : serialize(rec.value!), rec.lf, rec.tag);
     }
     if (this.head > 4096 && this.head * 2 > q.length) { this.queue = q.slice(this.head); this.head = 0; }
   }
@@ -221,7 +275,7 @@ function placesOf(pieces: readonly Piece<LineRec>[], m: RuleMatch): { place: Fin
     const p = pieces[q];
     if (b + p.text.length <= m.start || p.text.length === 0) continue;
     if (parts.length === 0) offset = m.start - b;
-    parts.push({ ...(p.seq !== undefined ? { seq: p.seq } : {}), line: p.rec.line, path: p.path });
+    parts.push({ ...(p.seq !== undefined ? { seq: p.seq } : {}), line: p.rec.line, path: piecePath(p) });
   }
   return { place: parts[0], offset, parts };
 }

@@ -15,10 +15,14 @@ export interface Piece<R> {
   readonly rec: R;
   readonly parent: Record<string, unknown> | unknown[];
   readonly key: string | number;
-  readonly path: string;
+  /** The field path: `field`, or `field[index]` for a packed row's member (built only for a finding). */
+  readonly field: string;
+  readonly index: number;
   readonly seq?: number;
   readonly text: string;
 }
+
+export const piecePath = (p: { readonly field: string; readonly index: number }) => (p.index >= 0 ? `${p.field}[${p.index}]` : p.field);
 
 export interface Stream<R> {
   readonly key: string;

@@ -16,54 +16,68 @@ export interface Slot {
 }
 
 const FIXED = new Set(['type', 'id', 'kind', 'role', 'op', 'surfaceOp', 'seq', 'provider', 'model', 'mediaType', 'blockType', 'status', 'parentSession', 'bytes']);
+const ID_LIKE = /[a-z0-9](?:Id|Ids|ID|IDs)$/;
+/** Keys repeat across records: each is judged once (up to a bound, against hostile logs of unique keys). */
+const judged = new Map<string, boolean>();
 
 /** True for a field whose value is never redacted (see the module comment). */
 export function isFixedField(key: string): boolean {
-  return FIXED.has(key) || /[a-z0-9](?:Id|Ids|ID|IDs)$/.test(key);
+  let v = judged.get(key);
+  if (v === undefined) {
+    v = FIXED.has(key) || ID_LIKE.test(key);
+    if (judged.size < 65536) judged.set(key, v);
+  }
+  return v;
 }
 
-interface PathNode { readonly up: PathNode | null; readonly key: string | number }
+type Container = Record<string, unknown> | unknown[];
 
-export function formatPath(node: PathNode | null, key: string | number): string {
+// the containers of the record being walked: each one's parent (an index here) and key there;
+// reused from one record to the next, so a walk allocates nothing per container
+const containers: Container[] = [];
+const parents: number[] = [];
+const keys: (string | number)[] = [];
+const todo: number[] = [];
+
+function pathOf(i: number, key: string | number): string {
   const parts: (string | number)[] = [key];
-  for (let n = node; n; n = n.up) parts.push(n.key);
+  for (let n = i; n > 0; n = parents[n]) parts.push(keys[n]);
   let out = '';
-  for (let i = parts.length - 1; i >= 0; i--) {
-    const k = parts[i];
+  for (let j = parts.length - 1; j >= 0; j--) {
+    const k = parts[j];
     out += typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? (out ? `.${k}` : k) : `[${JSON.stringify(k)}]`;
   }
   return out;
 }
 
 /**
- * Pushes a slot for each string of `root` that `want` accepts (a fast pre-test), except those under
- * fixed fields and those `skip` claims (stream deltas, handled apart). `root` must be an object or array.
+ * Pushes a slot for each non-empty string of `root` that `want` accepts (a fast pre-test), except
+ * those under fixed fields and those `skip` claims (stream deltas, handled apart).
  */
-export function collectStrings(
-  root: Record<string, unknown> | unknown[],
-  want: (s: string) => boolean,
-  out: Slot[],
-  skip?: (parent: object, key: string | number, path: PathNode | null) => boolean,
-  rootPath: PathNode | null = null,
-): void {
-  const stack: [Record<string, unknown> | unknown[], PathNode | null][] = [[root, rootPath]];
-  while (stack.length) {
-    const [c, node] = stack.pop()!;
-    if (Array.isArray(c)) {
-      for (let i = 0; i < c.length; i++) visit(c, i, c[i], node);
-    } else {
-      for (const k in c) {
-        if (!Object.prototype.hasOwnProperty.call(c, k) || isFixedField(k)) continue;
-        visit(c, k, c[k], node);
+export function collectStrings(root: Container, want: (s: string) => boolean, out: Slot[], skip?: (parent: object, key: string | number) => boolean): void {
+  containers.length = 0; parents.length = 0; keys.length = 0; todo.length = 0;
+  containers.push(root); parents.push(-1); keys.push('');
+  todo.push(0);
+  const visit = (parent: Container, key: string | number, v: unknown, i: number) => {
+    if (typeof v === 'string') {
+      if (v.length > 0 && !(skip && skip(parent, key)) && want(v)) out.push({ parent, key, path: pathOf(i, key), text: v });
+    } else if (typeof v === 'object' && v !== null) {
+      if (skip && skip(parent, key)) return;
+      containers.push(v as Container); parents.push(i); keys.push(key);
+      todo.push(containers.length - 1);
+    }
+  };
+  try {
+    while (todo.length) {
+      const i = todo.pop()!;
+      const c = containers[i];
+      if (Array.isArray(c)) {
+        for (let j = 0; j < c.length; j++) visit(c, j, c[j], i);
+      } else {
+        for (const k of Object.keys(c)) if (!isFixedField(k)) visit(c, k, c[k], i);
       }
     }
-  }
-  function visit(parent: Record<string, unknown> | unknown[], key: string | number, v: unknown, node: PathNode | null): void {
-    if (skip && skip(parent, key, node)) return;
-    if (typeof v === 'string') {
-      if (want(v)) out.push({ parent, key, path: formatPath(node, key), text: v });
-    } else if (typeof v === 'object' && v !== null) {
-      stack.push([v as Record<string, unknown>, { up: node, key }]);
-    }
+  } finally {
+    containers.length = 0; parents.length = 0; keys.length = 0;
   }
 }

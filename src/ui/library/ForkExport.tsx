@@ -3,15 +3,19 @@ import { client } from '../../store/client';
 import { useApp } from '../../store/store';
 import { setNotice } from '../../store/library';
 
-/** Downloads the log truncated at the cursor as a fork DSH can resume: `<id>-fork-<seq>.jsonl[.zstd]`. */
+/**
+ * Downloads the log truncated at the cursor as a fork DSH can resume: `<id>-fork-<seq>.jsonl[.zstd]`,
+ * its credentials redacted unless "Redact credentials" is unticked (docs/sharing.md).
+ */
 export function ForkExport() {
   const ready = useApp((s) => s.phase === 'ready' && !!s.summary?.header);
   const [zstd, setZstd] = useState(false);
+  const [redact, setRedact] = useState(true);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const { name, bytes } = await client.request<{ name: string; bytes: ArrayBuffer }>({ op: 'forkExport', cursor: useApp.getState().cursor, zstd });
+      const { name, bytes, redacted } = await client.request<{ name: string; bytes: ArrayBuffer; redacted?: number }>({ op: 'forkExport', cursor: useApp.getState().cursor, zstd, redact });
       const url = URL.createObjectURL(new Blob([bytes], { type: zstd ? 'application/zstd' : 'application/x-ndjson' }));
       const a = document.createElement('a');
       a.href = url;
@@ -20,7 +24,7 @@ export function ForkExport() {
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setNotice({ kind: 'info', text: `Exported ${name}.` });
+      setNotice({ kind: 'info', text: `Exported ${name}${redacted === undefined ? ' (not redacted)' : `, ${redacted} credential${redacted === 1 ? '' : 's'} redacted`}.` });
     } catch (err) {
       setNotice({ kind: 'error', text: `The fork could not be exported: ${(err as Error).message}` });
     } finally {
@@ -31,6 +35,7 @@ export function ForkExport() {
     <span className="fork-export">
       <button type="button" disabled={!ready || busy} onClick={() => void run()}>Export fork at cursor</button>
       <label><input type="checkbox" checked={zstd} onChange={(e) => setZstd(e.target.checked)} /> zstd</label>
+      <label><input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /> Redact credentials</label>
     </span>
   );
 }
