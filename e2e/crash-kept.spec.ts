@@ -4,7 +4,7 @@
  * test-only `window.__seqscopeFault` flag (src/ui/RegionBoundary.tsx).
  */
 import { expect, test } from '@playwright/test';
-import { parseHash } from '../src/store/hash';
+import { parseHash } from '../src/app/hash';
 import { slider, status } from './helpers';
 import { coreOpen, demoBytes, libraryItems, libraryList, pick, ready } from './library-helpers';
 

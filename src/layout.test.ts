@@ -3,7 +3,8 @@
  * static import, re-export, dynamic import() and `new URL(…, import.meta.url)` of a relative path
  * counts, type-only ones included. Test files are exempt (they may load files through io).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,9 +15,24 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 const FORBIDDEN: Record<string, readonly string[] | '*'> = {
   core: '*',
   ui: ['storage', 'io', 'worker'],
-  io: ['ui', 'store', 'storage', 'worker'],
-  storage: ['ui', 'store', 'io', 'worker'],
+  io: ['ui', 'store', 'storage', 'worker', 'app'],
+  storage: ['ui', 'store', 'io', 'worker', 'app'],
+  // state only: no effects (workers, fetch, IndexedDB, io sources) and nothing above it
+  store: ['ui', 'app', 'storage', 'io', 'worker'],
+  // messages between threads: types and constants, over core and io types
+  protocol: ['ui', 'app', 'store', 'storage', 'worker'],
+  worker: ['ui', 'app', 'store', 'storage'],
+  app: ['ui'],
 };
+
+/** Packages a folder may import (every other package is refused); folders not listed may import any. */
+const PACKAGES: Record<string, readonly string[]> = {
+  store: ['zustand'],
+  protocol: [],
+};
+
+/** Effects src/store must not perform itself (its actions live in src/app). */
+const STORE_EFFECTS = /\bnew\s+Worker\b|\bfetch\s*\(|\bindexedDB\b|\bshowDirectoryPicker\b|\bRange:/;
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bnew\s+URL\s*\(\s*)(['"])([^'"\n]+)\1/g;
 
@@ -29,27 +45,32 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Each import of `file` as the src/ folder it lands in (`package:<name>` for a bare one). */
-export function importTargets(file: string, text: string): string[] {
+export function importTargets(file: string, text: string, src = SRC): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(SPECIFIER)) {
     const spec = m[2];
     if (!spec.startsWith('.')) { out.push(`package:${spec}`); continue; }
-    const rel = relative(SRC, resolve(dirname(file), spec));
+    const rel = relative(src, resolve(dirname(file), spec));
     out.push(rel.startsWith('..') ? `outside:${rel}` : rel.split(sep)[0]);
   }
   return out;
 }
 
-export function violations(root: string): string[] {
+export function violations(root: string, src = SRC): string[] {
   const bad: string[] = [];
   for (const file of sourceFiles(root)) {
-    const folder = relative(SRC, file).split(sep)[0];
+    const folder = relative(src, file).split(sep)[0];
     const rule = FORBIDDEN[folder];
     if (!rule) continue;
-    for (const target of importTargets(file, readFileSync(file, 'utf8'))) {
-      const forbidden = rule === '*' ? target !== folder : rule.includes(target);
-      if (forbidden) bad.push(`${relative(SRC, file)} imports ${target}`);
+    const text = readFileSync(file, 'utf8');
+    const packages = PACKAGES[folder];
+    for (const target of importTargets(file, text, src)) {
+      const forbidden = rule === '*' ? target !== folder
+        : target.startsWith('package:') ? packages !== undefined && !packages.includes(target.slice(8))
+        : rule.includes(target);
+      if (forbidden) bad.push(`${relative(src, file)} imports ${target}`);
     }
+    if (folder === 'store' && STORE_EFFECTS.test(text)) bad.push(`${relative(src, file)} performs I/O (${STORE_EFFECTS.exec(text)![0]})`);
   }
   return bad;
 }
@@ -64,7 +85,47 @@ describe('layout', () => {
     expect(importTargets(f, text)).toEqual(['io', 'storage', 'ui', 'worker', 'store', 'package:react']);
   });
 
-  it('holds: ui never imports storage, io or worker; core imports only core; io and storage stay below the store', () => {
+  it('holds: ui never imports storage, io or worker; core imports only core; io and storage stay below the store; the store is state only; protocol and worker stay below the app', () => {
     expect(violations(SRC)).toEqual([]);
+  });
+
+  it('finds a store module that does I/O or imports an effect', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'layout-'));
+    try {
+      mkdirSync(join(dir, 'store'));
+      writeFileSync(join(dir, 'store', 'x.ts'), "import { client } from '../app/session-client';\nexport const w = () => fetch('/a');\n");
+      expect(violations(join(dir, 'store'), dir)).toEqual(['store/x.ts imports app', 'store/x.ts performs I/O (fetch()']);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+});
+
+/**
+ * Module-level mutable state in a source text: a top-level `let`/`var`, or a top-level `const`
+ * bound to a Map, Set, array or object literal that is not declared readonly (`as const`, a
+ * `readonly` type, Object.freeze). The store's one `create()` is the exception: it is the state.
+ */
+export function moduleState(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^(?:export\s+)?(let|var|const)\s+(\w+)\s*(:[^=]*)?=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const [, kind, name, type = '', init] = m;
+    if (kind !== 'const') { out.push(name); continue; }
+    if (/^create\b/.test(init)) continue;
+    const mutable = /^new\s+(Map|Set|WeakMap|WeakSet|Array)\b/.test(init) || (/^[[{]/.test(init) && !/readonly|Readonly/.test(type) && !/as const;?\s*$/.test(init));
+    if (mutable && !/^Object\.freeze/.test(init)) out.push(name);
+  }
+  return out;
+}
+
+describe('the store holds no module-level state', () => {
+  it('finds module-level state', () => {
+    expect(moduleState("let generation = 0;\nconst rowCache = new Map<number, Row>();\nconst queued: number[] = [];\nconst box = { n: 0 };\nexport const VIEWS: readonly View[] = ['log'];\nconst K = ['a'] as const;\nexport const useApp = create<AppState>()(() => ({}));\nfunction f() { let x = 1; }"))
+      .toEqual(['generation', 'rowCache', 'queued', 'box']);
+  });
+
+  it('holds: every src/store module keeps its state in the one store', () => {
+    const found = sourceFiles(join(SRC, 'store')).flatMap((f) => moduleState(readFileSync(f, 'utf8')).map((n) => `${relative(SRC, f)}: ${n}`));
+    expect(found).toEqual([]);
   });
 });

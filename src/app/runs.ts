@@ -8,9 +8,12 @@ import { alignedSeq } from '../core/run-align';
 import type { RunsInfo, RunsPair } from '../protocol/runs-protocol';
 import type { Summary } from '../protocol/worker-protocol';
 import { libraryEntryFor } from '../storage/entry';
-import { client } from '../store/client';
-import { library, libraryState, openFromLibrary } from '../store/library';
-import { setCursor, setView, useApp } from '../store/store';
+import { client } from './session-client';
+import { library, libraryState } from './library';
+import { openFromLibrary } from './library-open';
+import { useApp } from '../store/store';
+import { setCursor } from './cursor';
+import { setView } from './view';
 import { useRuns } from '../store/runs';
 
 const runs = useRuns.setState, runsNow = useRuns.getState;

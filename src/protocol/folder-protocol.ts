@@ -1,9 +1,9 @@
 /** Messages between the page and the folder worker (issue 16), which reads headers and judges sessions off the page's thread. */
 import type { MatchFilter } from '../core/event-match';
 import type { FleetEntry } from '../core/fleet-figures';
-import type { HeaderFacts } from '../io/folder-scan';
+import type { FolderItem, HeaderFacts } from '../io/folder-scan';
 
-export type { HeaderFacts };
+export type { FolderItem, HeaderFacts };
 
 /** What the folder list shows of a session once the worker has loaded it. */
 export interface Judgement {

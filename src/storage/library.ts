@@ -1,34 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { KeptTour, LibraryEntry } from '../protocol/library-entry';
 
-/** What the library keeps about a session besides its original bytes. Derived state is never stored. */
-export interface LibraryEntry {
-  readonly id: string;
-  readonly name: string;
-  readonly size: number;
-  readonly sessionId?: string;
-  readonly createdAt?: number;
-  readonly parentSession?: string;
-  readonly seedLength?: number;
-  readonly verdict: { readonly ok: boolean; readonly kind?: string; readonly message?: string };
-  readonly eventCount?: number;
-  readonly encoding: string;
-  readonly addedAt: number;
-  /** For entries that came out of one export ZIP: the archive they came from. */
-  readonly archive?: string;
-}
-
-/** A tour kept with its session (issue 12): the validated `.tour.json` value and where it belongs. */
-export interface KeptTour {
-  readonly id: string;
-  /** The library entry of its session, when that session is kept. */
-  readonly entryId?: string;
-  readonly sessionId: string;
-  readonly title: string;
-  readonly steps: number;
-  readonly addedAt: number;
-  /** A validated tour (src/core/tour.ts); validated again when read. */
-  readonly tour: unknown;
-}
+export type { KeptTour, LibraryEntry };
 
 interface LibrarySchema extends DBSchema {
   entries: { key: string; value: LibraryEntry; indexes: { byAdded: number; bySession: string } };

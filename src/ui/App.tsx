@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { useApp } from '../store/store';
 import { useHashSync } from './useHashSync';
 import { useKeyboard } from './useKeyboard';
-import { openFile, openInitial } from '../store/open';
+import { openFile, openInitial } from '../app/open';
 import { openFilePair } from '../app/runs';
 import { Toolbar } from './Toolbar';
 import { LoadProgress } from './LoadProgress';

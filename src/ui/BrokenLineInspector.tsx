@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { client } from '../store/client';
+import { client } from '../app/session-client';
 import type { BrokenLine } from '../protocol/worker-protocol';
 
 const REASON: Record<string, string> = {

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { requestCompare, useCompareState } from '../store/compare';
-import { select, useApp } from '../store/store';
+import { requestCompare } from '../app/compare';
+import { selectCompare } from '../store/compare-slice';
+import { select } from '../app/cursor';
+import { useApp } from '../store/store';
 import { AlignedBlock } from './AlignedBlock';
 import { VirtualList } from './VirtualList';
 
@@ -17,7 +19,7 @@ function replacementFrom(flags: Uint8Array, from: number, dir: number): number {
 export function CompareView() {
   const cursor = useApp((s) => s.cursor);
   const selected = useApp((s) => s.selected);
-  const info = useCompareState((s) => s.info);
+  const info = useApp(selectCompare);
   const [jump, setJump] = useState<{ index: number; key: number }>({ index: -1, key: 0 });
   useEffect(() => { requestCompare(cursor); }, [cursor]);
   const selIdx = useMemo(() => {

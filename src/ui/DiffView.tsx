@@ -1,6 +1,10 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
-import { requestDiff, useDiffState } from '../store/diff';
-import { reveal, setFamilies, setView, useApp } from '../store/store';
+import { requestDiff } from '../app/compare';
+import { selectDiff } from '../store/compare-slice';
+import { reveal } from '../app/cursor';
+import { setFamilies } from '../app/search';
+import { setView } from '../app/view';
+import { useApp } from '../store/store';
 import type { DiffInfo } from '../protocol/worker-protocol';
 import { familyCounts, signed, tokenSource } from './diff-rows';
 import { HeaderDeltaCard } from './HeaderDeltaCard';
@@ -48,7 +52,8 @@ export function DiffView() {
   const a = useApp((s) => s.markA);
   const b = useApp((s) => s.markB);
   const cursor = useApp((s) => s.cursor);
-  const { diff, error } = useDiffState();
+  const answer = useApp(selectDiff);
+  const diff = answer?.diff, error = answer?.error;
   // an unset mark reads as the cursor, and says so
   const A = a ?? cursor, B = b ?? cursor;
   useEffect(() => { if (a !== undefined || b !== undefined) requestDiff(A, B); }, [a, b, A, B]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { select, setCursor } from '../store/store';
+import { select, setCursor } from '../app/cursor';
 import { useApp } from '../store/store';
 import { nextError, toolErrorsOf } from './tool-errors-at';
 

@@ -1,5 +1,5 @@
 import type { HeaderInForce } from '../protocol/worker-protocol';
-import { reveal } from '../store/store';
+import { reveal } from '../app/cursor';
 import { asText, previewJson } from '../core/text';
 
 function show(v: unknown): string {

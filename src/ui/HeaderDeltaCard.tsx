@@ -1,5 +1,5 @@
 import type { HeaderDelta } from '../core/moment-diff';
-import { reveal } from '../store/store';
+import { reveal } from '../app/cursor';
 import { foldUnchanged } from './diff-rows';
 
 function show(v: unknown): string {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { client } from '../store/client';
-import { rowCache, useApp } from '../store/store';
+import { client } from '../app/session-client';
+import { rowCache } from '../app/session-scope';
+import { useApp } from '../store/store';
 import { FLAG_SYNTH } from '../protocol/worker-protocol';
 import { BrokenLineInspector } from './BrokenLineInspector';
 import { InspectorLineage } from './InspectorLineage';

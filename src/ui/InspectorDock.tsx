@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { toggleInspector, useApp } from '../store/store';
+import { toggleInspector } from '../app/view';
+import { useApp } from '../store/store';
 
 const KEY = 'seqscope-inspector-width';
 const MIN = 240, DEFAULT = 380;

@@ -1,4 +1,5 @@
-import { reveal, setCursor, useApp } from '../store/store';
+import { reveal, setCursor } from '../app/cursor';
+import { useApp } from '../store/store';
 import type { LineageInfo } from '../protocol/worker-protocol';
 import { formatRange, seqRanges } from './format';
 import { lineageAt, type LineageFact } from './lineage-at';

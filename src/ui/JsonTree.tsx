@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { client } from '../store/client';
+import { client } from '../app/session-client';
 import type { JsonNode } from '../protocol/worker-protocol';
 import { dateTime, relTime } from './format';
 

@@ -1,4 +1,5 @@
-import { setLiveSession, useApp } from '../store/store';
+import { setLiveSession } from '../app/session';
+import { useApp } from '../store/store';
 
 /** For a followed session: the Live toggle (keeps the cursor at the end as the log grows) and why following reloaded or stopped. */
 export function LiveToggle() {

@@ -1,4 +1,5 @@
-import { cancelLoad, useApp } from '../store/store';
+import { cancelLoad } from '../app/session';
+import { useApp } from '../store/store';
 import { formatBytes } from './format';
 
 /** Bytes and events read so far, with Cancel (terminates the worker). */

@@ -1,7 +1,8 @@
 import { memo, useEffect } from 'react';
 import { eventFamily } from '../core/catalog';
-import { useRun } from '../store/cards';
-import { ensureRows, rowCache, useApp } from '../store/store';
+import { useRun } from '../app/session-scope';
+import { ensureRows, rowCache } from '../app/session-scope';
+import { useApp } from '../store/store';
 import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH } from '../protocol/worker-protocol';
 import { absTime, relTime } from './format';
 import { Highlight } from './Highlight';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { setFollow, useFollow } from '../store/follow';
-import { moveCursorToHit, runSearch, stepSearch } from '../store/search';
-import { setFamilies, useApp } from '../store/store';
-import { countLabel, countsThrough, type CountsThrough } from '../store/type-counts';
+import { setFollow, useFollow } from '../app/view';
+import { moveCursorToHit, runSearch, stepSearch } from '../app/search';
+import { setFamilies } from '../app/search';
+import { useApp } from '../store/store';
+import { countLabel, countsThrough, type CountsThrough } from '../app/type-counts';
 import { searchCountText } from './search-text';
 import { toolErrorsOf } from './tool-errors-at';
 

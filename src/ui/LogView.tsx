@@ -4,7 +4,7 @@ import { LogToolbar } from './LogToolbar';
 import { LogRow, LogRunRow } from './LogRow';
 import { FixedList } from './FixedList';
 import { useScrollTarget } from './useScrollTarget';
-import { selectLine } from '../store/broken-line';
+import { selectLine } from '../app/cursor';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
   let lo = 0, hi = a.length;

@@ -1,4 +1,4 @@
-import { clearMarks, markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../store/marks';
+import { clearMarks, markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../app/cursor';
 import { useApp } from '../store/store';
 
 /** Set A / B at the cursor, the two A/B shortcuts, and clear; each names its key. */

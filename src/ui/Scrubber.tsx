@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { setCursor, togglePlay, useApp } from '../store/store';
+import { setCursor, togglePlay } from '../app/cursor';
+import { useApp } from '../store/store';
 import { LiveToggle } from './LiveToggle';
 import { ScrubberMarks } from './ScrubberMarks';
 import { MarkFlags } from './MarkFlags';

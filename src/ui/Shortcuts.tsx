@@ -1,4 +1,5 @@
-import { toggleHelp, useApp } from '../store/store';
+import { toggleHelp } from '../app/view';
+import { useApp } from '../store/store';
 
 const KEYS: [string, string][] = [
   ['j / k', 'next / previous event'], ['[ / ]', 'previous / next turn'], ['e / E', 'next / previous failed tool call'], ['/', 'search the whole log'],

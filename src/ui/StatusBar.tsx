@@ -1,6 +1,6 @@
 import { useApp } from '../store/store';
 import { statusLine } from './status-line';
-import { useRedacted } from '../store/share';
+import { useRedacted } from '../app/share';
 
 /** The live status: cursor and counts at the cursor, also as data attributes for tests. */
 export function StatusBar() {

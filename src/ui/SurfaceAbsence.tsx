@@ -1,4 +1,6 @@
-import { reveal, rowCache, useApp } from '../store/store';
+import { reveal } from '../app/cursor';
+import { rowCache } from '../app/session-scope';
+import { useApp } from '../store/store';
 import { surfaceAbsence } from './surface-absence';
 
 /** A note above the Surface when the selected event is not on it at the cursor, and why. */

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { asText } from '../core/text';
 import { stringChars } from '../core/tokens';
-import { useCard } from '../store/cards';
+import { useCard } from '../app/session-scope';
 import { formatSeqRanges, messageKind } from './format';
 import { MessageBody } from './MessageBody';
 import { useOption } from './useOption';

@@ -1,8 +1,9 @@
 import { openFilePair } from '../app/runs';
 import { useEffect, useRef, useState } from 'react';
-import { toggleHelp, useApp } from '../store/store';
+import { toggleHelp } from '../app/view';
+import { useApp } from '../store/store';
 import { eventCounts, formatBytes } from './format';
-import { openFile } from '../store/open';
+import { openFile } from '../app/open';
 import { FolderActions } from './folder/FolderActions';
 import { SessionActions } from './library/SessionActions';
 import { DownloadLog } from './bundle/DownloadLog';

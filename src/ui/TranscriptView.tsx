@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { Compaction } from '../core/compaction';
 import { describeCompaction } from '../core/compaction-format';
-import { useCard } from '../store/cards';
+import { useCard } from '../app/session-scope';
 import { useApp } from '../store/store';
 import { TR_COMPACTION, TR_SHADOWED, TR_STREAMED } from '../protocol/worker-protocol';
 import { StreamedEntry } from './StreamedEntry';

@@ -1,8 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
-import { reveal, setView, useApp } from '../store/store';
+import { reveal } from '../app/cursor';
+import { setView } from '../app/view';
+import { useApp } from '../store/store';
 import { formatBytes } from './format';
 import { FixtureBanner } from './FixtureBanner';
-import { selectLine } from '../store/broken-line';
+import { selectLine } from '../app/cursor';
 
 /** DSH's verdict, the refusal sentence with a jump button, repairs and diagnostics. */
 export function VerdictBanner() {

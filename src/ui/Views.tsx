@@ -1,6 +1,8 @@
 import { useDeferredValue, useRef, type KeyboardEvent } from 'react';
-import { setView, useApp } from '../store/store';
-import { VIEWS, type View } from '../store/hash';
+import { setView } from '../app/view';
+import { useApp } from '../store/store';
+import { VIEWS } from '../store/view-slice';
+import { type View } from '../store/store';
 import { LogView } from './LogView';
 import { PreviewLog } from './PreviewLog';
 import { SurfaceView } from './SurfaceView';

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { RegionBoundary } from './RegionBoundary';
-import { installBenchHook } from '../store/bench-hook';
+import { installBenchHook } from '../app/bench-hook';
 import './styles.css';
 import './time-travel.css';
 import './errors.css';

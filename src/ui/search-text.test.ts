@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchState } from '../store/search';
+import type { SearchState } from '../store/search-slice';
 import { searchCountText } from './search-text';
 
 const state = (n: number, over: Partial<SearchState> = {}): SearchState => ({ query: 'q', hits: new Int32Array(n), index: 0, done: true, ...over });

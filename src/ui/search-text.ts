@@ -1,5 +1,5 @@
 /** The search count line (issue 14). Pure. */
-import type { SearchState } from '../store/search';
+import type { SearchState } from '../store/search-slice';
 
 /** `3 / 1,204`, `1 / 100,000+` when capped, `… ` while batches remain, `in filter` with a filter on. */
 export function searchCountText(s: SearchState): string {

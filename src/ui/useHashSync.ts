@@ -1,8 +1,10 @@
 /** Keeps the URL hash in step with session, view, cursor, selection and A/B marks; back/forward restore them. */
 import { useEffect } from 'react';
-import { formatHash, parseHash } from '../store/hash';
-import { setMarks } from '../store/marks';
-import { lastSeq, select, setCursor, setView, useApp, type AppState } from '../store/store';
+import { formatHash, parseHash } from '../app/hash';
+import { setMarks } from '../app/cursor';
+import { lastSeq, useApp, type AppState } from '../store/store';
+import { select, setCursor } from '../app/cursor';
+import { setView } from '../app/view';
 import { useRuns } from '../store/runs';
 
 let applying = false;

@@ -1,8 +1,10 @@
 /** Global shortcuts: j/k, [ ], e/E (next/previous failed tool call), /, ?, 1–5, a/b/d/A (Diff marks), Space (play/pause), i (Inspector), Esc. Ignored while typing in a field. */
 import { useEffect } from 'react';
-import { VIEWS } from '../store/hash';
-import { markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../store/marks';
-import { lastSeq, reveal, select, setCursor, setView, toggleHelp, toggleInspector, togglePlay, useApp } from '../store/store';
+import { VIEWS } from '../store/view-slice';
+import { markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../app/cursor';
+import { lastSeq, useApp } from '../store/store';
+import { reveal, select, setCursor, togglePlay } from '../app/cursor';
+import { setView, toggleHelp, toggleInspector } from '../app/view';
 import { turnJump } from './format';
 import { stepError } from './ErrorNav';
 

@@ -1,4 +1,5 @@
-import { select, useApp } from '../store/store';
+import { select } from '../app/cursor';
+import { useApp } from '../store/store';
 import { roleAt } from './lineage-at';
 
 /**

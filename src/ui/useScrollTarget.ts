@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useFollow } from '../store/follow';
+import { useFollow } from '../app/view';
 import { useApp, type AppState } from '../store/store';
 
 export interface ScrollTarget {

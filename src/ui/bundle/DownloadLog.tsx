@@ -1,4 +1,4 @@
-import { bundledLogFile, useBundled } from '../../store/bundled';
+import { bundledLogFile, useBundled } from '../../app/bundled';
 
 /** In a bundle: saves the log the bundle carries, byte for byte. */
 export function DownloadLog() {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { cancelFleetSearch, openFleetHit, startFleetSearch, useFleetSearch } from '../../store/fleet-search';
+import { cancelFleetSearch, openFleetHit, startFleetSearch, useFleetSearch } from '../../app/fleet-search';
 
 const FAMILIES = ['', 'user', 'assistant', 'tool', 'compaction', 'request', 'session', 'turn', 'step'];
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { openFolderSession } from '../../store/folder';
+import { openFolderSession } from '../../app/folder';
 import { tokenSum } from '../../core/step-usage';
 import { dayOfStart } from '../../core/fleet-figures';
 import { CHECKING, titleOf, type Sort, type SortKey, type TableRow } from './fleet-table';

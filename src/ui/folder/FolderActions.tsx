@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { canPickDirectory, checkSavedFolder, openFolderFiles, pickFolder, reopenSavedFolder, setFolderPanel } from '../../store/folder';
+import { canPickDirectory, checkSavedFolder, openFolderFiles, pickFolder, reopenSavedFolder, setFolderPanel } from '../../app/folder';
 import { useApp } from '../../store/store';
 
 /** Toolbar: Open folder (the directory picker, else a webkitdirectory input), reopen the kept folder, show the folder. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { setFolderPanel } from '../../store/folder';
+import { setFolderPanel } from '../../app/folder';
 import { useApp } from '../../store/store';
 import { FixedList } from '../FixedList';
 import { FleetView } from '../fleet/FleetView';

@@ -1,5 +1,6 @@
 import { useEffect, type KeyboardEvent } from 'react';
-import { openFolderSession, wantJudgement, type FolderSession } from '../../store/folder';
+import { openFolderSession, wantJudgement } from '../../app/folder';
+import { type FolderSession } from '../../store/folder-slice';
 import { absTime, formatBytes } from '../format';
 import { sessionTitle } from './rows';
 

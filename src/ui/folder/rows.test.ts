@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FolderSession } from '../../store/folder';
+import type { FolderSession } from '../../store/folder-slice';
 import { folderRows, sessionTitle } from './rows';
 
 const s = (path: string, header: FolderSession['header'], extra: Partial<FolderSession> = {}): FolderSession => {

@@ -1,6 +1,7 @@
 /** The folder list's rows: sessions grouped by project, forks and sub-agents under their parents, filtered by a query. Pure. */
-import { projectLabel, type FolderSession } from '../../store/folder';
-import { buildTree, flattenTree } from '../../store/library';
+import { projectLabel } from '../../app/folder';
+import { type FolderSession } from '../../store/folder-slice';
+import { buildTree, flattenTree } from '../../app/library';
 
 export type FolderRow =
   | { readonly kind: 'project'; readonly key: string; readonly label: string; readonly count: number }

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useApp } from '../../store/store';
 import { formatBytes } from '../format';
-import { buildTree, flattenTree, openArchiveEntry } from '../../store/library';
+import { buildTree, flattenTree } from '../../app/library';
+import { openArchiveEntry } from '../../app/library-open';
 
 /** The sessions inside the open export ZIP as a tree by `parentSession`; one click opens one. */
 export function ArchiveSessions() {

@@ -1,4 +1,4 @@
-import { useLibrary } from '../../store/library';
+import { useLibrary } from '../../app/library';
 
 /**
  * An image block (`{type:'image', attachment:{attachmentId, mediaType}}`) shown from the open

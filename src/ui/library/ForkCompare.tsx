@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApp } from '../../store/store';
-import { compareWithParent, showForkCompare, useLibrary } from '../../store/library';
+import { compareWithParent, showForkCompare } from '../../app/library-open';
+import { useLibrary } from '../../app/library';
 
 const LIMIT = 300;
 

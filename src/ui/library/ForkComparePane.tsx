@@ -1,5 +1,6 @@
 import type { ForkSide, Row } from '../../protocol/worker-protocol';
-import { showForkCompare, type ForkComparison } from '../../store/library';
+import { showForkCompare } from '../../app/library-open';
+import { type ForkComparison } from '../../store/library-slice';
 import { plural } from '../status-line';
 import { afterFork } from './fork-rows';
 

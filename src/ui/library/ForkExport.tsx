@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { client } from '../../store/client';
+import { client } from '../../app/session-client';
 import { useApp } from '../../store/store';
-import { setNotice } from '../../store/library';
+import { setNotice } from '../../app/library';
 
 /**
  * Downloads the log truncated at the cursor as a fork DSH can resume: `<id>-fork-<seq>.jsonl[.zstd]`,

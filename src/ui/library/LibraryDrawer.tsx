@@ -1,7 +1,7 @@
 import { ArchiveSessions } from './ArchiveSessions';
 import { ForkCompare } from './ForkCompare';
 import { LibraryPanel } from './LibraryPanel';
-import { setDrawer, useLibrary } from '../../store/library';
+import { setDrawer, useLibrary } from '../../app/library';
 import { RegionBoundary } from '../RegionBoundary';
 
 /** The sessions drawer: the open archive's sessions, the fork comparison, and the library. */

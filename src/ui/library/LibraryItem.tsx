@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { absTime, formatBytes, readableDate } from '../format';
-import { openFromLibrary, removeEntry, renameEntry, setNotice, verdictLabel, type LibraryEntry } from '../../store/library';
+import { openFromLibrary } from '../../app/library-open';
+import { removeEntry, renameEntry, setNotice, verdictLabel, type LibraryEntry } from '../../app/library';
 
 /** One kept session: its facts, and open / rename / delete. */
 export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry; depth?: number; current: boolean; forkOf?: string }) {

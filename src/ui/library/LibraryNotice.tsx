@@ -1,4 +1,4 @@
-import { setNotice, useLibrary } from '../../store/library';
+import { setNotice, useLibrary } from '../../app/library';
 
 /** What happened to the last import: an alert when the library could not keep it, else a quiet note. */
 export function LibraryNotice() {

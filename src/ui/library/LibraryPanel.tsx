@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatBytes } from '../format';
 import { LibraryItem } from './LibraryItem';
-import { buildTree, flattenTree, refresh, selectEntries, useLibrary } from '../../store/library';
+import { buildTree, flattenTree, refresh, selectEntries, useLibrary } from '../../app/library';
 
 type Sort = 'added' | 'name' | 'size' | 'created' | 'lineage';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { ContainerBadge } from './ContainerBadge';
 import { ForkExport } from './ForkExport';
-import { refresh, setDrawer, useLibrary } from '../../store/library';
-import { setTourPanel, useTour } from '../../store/tour';
+import { refresh, setDrawer, useLibrary } from '../../app/library';
+import { setTourPanel, useTour } from '../../app/tour-state';
 
 /** Toolbar additions: the sessions drawer toggle, fork export and the tour editor toggle. */
 export function SessionActions() {

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { Overview } from '../../core/overview';
-import { setZoom } from '../../store/overview';
-import { setCursor, useApp } from '../../store/store';
+import { setZoom } from '../../app/view';
+import { setCursor } from '../../app/cursor';
+import { useApp } from '../../store/store';
 import { anchorsOf, seqAxis, timeAxis } from './axis';
 import { drawOverlay, drawOverview, STRIP_HEIGHT } from './draw';
 import { hoverAt, hoverLines, type Hover } from './hover';

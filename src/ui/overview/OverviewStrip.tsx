@@ -1,4 +1,4 @@
-import { overviewFolded, setOverviewAxis, setZoom, toggleOverviewHidden, toggleOverviewTable } from '../../store/overview';
+import { overviewFolded, setOverviewAxis, setZoom, toggleOverviewHidden, toggleOverviewTable } from '../../app/view';
 import { useApp } from '../../store/store';
 import { OverviewChart } from './OverviewChart';
 import { OverviewTable } from './OverviewTable';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { libraryRun, openRunB } from '../../app/runs';
-import { useLibrary } from '../../store/library';
+import { useLibrary } from '../../app/library';
 
 /** Picks run B to compare the shown session with: a file, or a kept session. */
 export function RunsPicker() {

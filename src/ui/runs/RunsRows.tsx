@@ -2,7 +2,7 @@ import { formatPlace } from '../../core/run-compare';
 import type { RunRow } from '../../core/run-rows';
 import type { RunsInfo } from '../../protocol/runs-protocol';
 import { openDifference } from '../../app/runs';
-import { setCursor } from '../../store/store';
+import { setCursor } from '../../app/cursor';
 import { FixedList } from '../FixedList';
 
 const ROW_PX = 26;

@@ -1,4 +1,4 @@
-import { openShare } from '../../store/share';
+import { openShare } from '../../app/share';
 import { useApp } from '../../store/store';
 
 /** Opens the Share review of the open session. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { addExtraString, closeShare, downloadRedacted, keepRedacted, removeExtraString, useShare, writeBundle } from '../../store/share';
+import { addExtraString, closeShare, downloadRedacted, keepRedacted, removeExtraString, useShare, writeBundle } from '../../app/share';
 import { ShareFindings } from './ShareFindings';
 import './share.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ShareFinding } from '../../protocol/share-protocol';
-import { goToFinding, setKept } from '../../store/share';
+import { goToFinding, setKept } from '../../app/share';
 
 /** The findings grouped by rule, with counts; each links to its event and can be kept; a whole rule too. */
 export function ShareFindings({ findings }: { findings: readonly ShareFinding[] }) {

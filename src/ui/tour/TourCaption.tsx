@@ -1,5 +1,6 @@
 import { useApp } from '../../store/store';
-import { TOUR_SPEEDS, acceptTourProblems, canPlay, closeTour, setTourPanel, setTourSpeed, stepTour, toggleTourPlay, useTour } from '../../store/tour';
+import { TOUR_SPEEDS, acceptTourProblems, canPlay, closeTour, setTourSpeed, stepTour, toggleTourPlay } from '../../app/tour-player';
+import { setTourPanel, useTour } from '../../app/tour-state';
 
 /**
  * The tour's caption band above the views: where the tour is, what this step says, and the player

@@ -1,5 +1,8 @@
 import { useRef, useState } from 'react';
-import { closeTour, formatTourFile, importTourFile, keepTour, playBuiltinTour, setTourPanel, startRecording, stopRecording, useTour } from '../../store/tour';
+import { closeTour, playBuiltinTour, startRecording } from '../../app/tour-player';
+import { formatTourFile, importTourFile, keepTour } from '../../app/tour-io';
+import { setTourPanel, useTour } from '../../app/tour-state';
+import { stopRecording } from '../../app/tour-recorder';
 import { useApp } from '../../store/store';
 import { TourSteps } from './TourSteps';
 

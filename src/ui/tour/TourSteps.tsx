@@ -1,4 +1,6 @@
-import { deleteStep, goToStep, moveStep, setStepCaption, useTour } from '../../store/tour';
+import { deleteStep, moveStep, setStepCaption } from '../../app/tour-recorder';
+import { goToStep } from '../../app/tour-player';
+import { useTour } from '../../app/tour-state';
 
 /** The open tour's steps: each one's moment, its caption (editable), and reorder and delete. */
 export function TourSteps() {

@@ -3,10 +3,10 @@
  * (src/fuzz/browser.ts), installed only when the page URL has `?bench`: set the cursor, read the
  * state, count settled loads, and run the parse-only baseline in the session worker.
  */
-import { client } from './client';
-import { setMarks } from './marks';
+import { client } from './session-client';
+import { useApp } from '../store/store';
+import { setCursor, setMarks } from './cursor';
 import { runSearch } from './search';
-import { setCursor, useApp } from './store';
 
 export function installBenchHook(): void {
   if (!new URLSearchParams(location.search).has('bench')) return;

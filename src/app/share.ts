@@ -7,11 +7,12 @@
 import { create } from 'zustand';
 import { BUNDLE_VIEWS, buildBundle, type BundleMeta, type BundleView } from '../io/bundle-file';
 import type { ShareReview, ShareSettings } from '../protocol/share-protocol';
+import { useApp } from '../store/store';
 import { useBundled } from './bundled';
-import { client } from './client';
-import { openAndKeep } from './library';
-import { reveal, setCursor, useApp } from './store';
-import { tourState } from './tour';
+import { reveal, setCursor } from './cursor';
+import { openAndKeep } from './library-open';
+import { client } from './session-client';
+import { tourState } from './tour-state';
 
 export interface ShareState {
   readonly open: boolean;

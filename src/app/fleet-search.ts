@@ -8,9 +8,11 @@ import { create } from 'zustand';
 import type { MatchFilter } from '../core/event-match';
 import type { SessionGrep } from '../io/log-grep';
 import type { FolderReply, FolderRequest } from '../protocol/folder-protocol';
+import { useApp } from '../store/store';
+import { select, setCursor } from './cursor';
 import { folderBlob, openFolderSession } from './folder';
 import { runSearch } from './search';
-import { select, setCursor, setView, useApp } from './store';
+import { setView } from './view';
 
 export interface FleetSearchState {
   readonly pattern?: string;

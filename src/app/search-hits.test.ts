@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HitCollector } from './search';
+import { HitCollector } from './search-hits';
 
 const batch = (hits: number[], next: number) => ({ hits: Int32Array.from(hits), next });
 

@@ -5,7 +5,7 @@
  */
 import { formatBytes } from '../core/text';
 import { sniffFormat } from '../io/sniff';
-import { useApp } from './store';
+import { useApp } from '../store/store';
 
 export const MAX_PLAIN_BYTES = 1.5 * 2 ** 30;
 /** The loader refuses zstd plaintext past 384 MiB (src/io/load.ts). */

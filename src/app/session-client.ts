@@ -1,8 +1,7 @@
 /** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
 import type { FromWorker, Request, Summary, ToWorker } from '../protocol/worker-protocol';
+import type { Refusal } from '../store/store';
 import { ZstdSpare } from './zstd-spare';
-
-export interface Refusal { readonly kind: 'corrupt' | 'unsupported'; readonly code: string }
 
 export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;

@@ -1,6 +1,5 @@
 /** The URL hash: session, view, cursor, selection, the A/B marks and a kept tour (deep links). Pure. */
-export type View = 'log' | 'surface' | 'transcript' | 'compare' | 'diff' | 'runs';
-export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare', 'diff', 'runs'];
+import { VIEWS, type View } from '../store/view-slice';
 
 export interface HashState {
   session?: string;

@@ -1,6 +1,6 @@
 /** Events per type and per family through a seq, for the Family filter (issue 14 §12). */
 import { eventFamily } from '../core/catalog';
-import { client } from './client';
+import { client } from './session-client';
 
 export interface CountsThrough {
   readonly seq: number;

@@ -7,10 +7,11 @@ import { create } from 'zustand';
 import { LOG_CLASS, META_ID, parseBundleMeta, type BundleMeta } from '../io/bundle-file';
 import { decodePayloadTextInto } from '../io/bundle-payload';
 import { BUNDLE_PAGE_META } from '../io/bundle-template';
+import { useApp } from '../store/store';
 import type { HashState } from './hash';
-import { openLoose } from './library';
-import { failOpen, useApp } from './store';
-import { openTour, playTour } from './tour';
+import { openLoose } from './library-open';
+import { failOpen } from './session';
+import { openTour, playTour } from './tour-player';
 
 export interface BundledState {
   /** The open page's bundle facts; undefined on the served app. */
@@ -20,7 +21,7 @@ export interface BundledState {
 export const useBundled = create<BundledState>(() => ({}));
 
 /** The carried log's bytes, for "Download log". */
-let carried: Uint8Array | undefined;
+const carried: { bytes?: Uint8Array } = {};
 
 /** The session name a bundle's log is shown under (and the hash names). */
 export const bundleSessionName = (meta: BundleMeta) => `bundle:${meta.name}`;
@@ -71,7 +72,7 @@ function openCarried(hash: HashState, doc: Document): void {
     failOpen(`This bundle cannot be opened: ${(err as Error).message}`);
     return;
   }
-  carried = bytes;
+  carried.bytes = bytes;
   useBundled.setState({ meta });
   const name = bundleSessionName(meta);
   const place = hash.session === name ? hash : meta.open ?? {};
@@ -89,7 +90,7 @@ function openCarried(hash: HashState, doc: Document): void {
 /** The carried log as a file to save: its bytes and its name. */
 export function bundledLogFile(): { name: string; blob: Blob } | undefined {
   const meta = useBundled.getState().meta;
-  if (!meta || !carried) return undefined;
+  if (!meta || !carried.bytes) return undefined;
   // a plain log the bundle packed is saved as the zstd frames it carries, named for them
-  return { name: meta.packed === 'zstd' ? `${meta.name}.zstd` : meta.name, blob: new Blob([carried as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) };
+  return { name: meta.packed === 'zstd' ? `${meta.name}.zstd` : meta.name, blob: new Blob([carried.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) };
 }

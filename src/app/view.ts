@@ -1,37 +1,36 @@
-/**
- * The overview strip's slice of the app store (issue 11; the columns and the session's numbers come
- * with the summary): the range's numbers, the zoomed seq range the strip and the scrubber share, the x-axis kind,
- * and whether the table stands in for the picture.
- */
+/** The view shown and the reader's toggles: help, the Inspector strip, Follow cursor, the overview strip. */
+import { useApp, type View } from '../store/store';
+import { setCursor, setMarks } from './cursor';
+import { client } from './session-client';
+import { Latest } from './latest';
 import type { OverviewStats } from '../core/overview-stats';
-import { client } from './client';
-import { setMarks } from './marks';
-import { setCursor, useApp } from './store';
-
-export interface OverviewSlice {
-  /** Numbers for the zoomed range (the session's come with the summary). */
-  overviewRange?: OverviewStats;
-  /** The zoomed seq range [from, to] of the strip and the scrubber; undefined: the whole log. */
-  zoom?: { readonly from: number; readonly to: number };
-  overviewAxis?: 'seq' | 'time';
-  /** The text alternative (tables) instead of the canvas. */
-  overviewTable?: boolean;
-  /** The strip folded away (its header stays). */
-  overviewHidden?: boolean;
-}
 
 const set = useApp.setState;
 const get = useApp.getState;
 
-// a new load drops the old zoom and range numbers (a followed log that grows keeps them)
-useApp.subscribe((s, prev) => {
-  if (s.summary === prev.summary) return;
-  if (!s.summary) { set({ overviewRange: undefined, zoom: undefined }); return; }
-  // the load settled: `npm run bench -- browser` times the strip's first draw from here (overviewMs)
-  if (!prev.summary && s.summary.overview) performance.mark('seqscope:overview-requested');
-});
+export function setView(view: View): void {
+  set({ view });
+}
 
-let rangeToken = 0;
+export function toggleInspector(collapsed = !get().inspectorCollapsed): void {
+  set({ inspectorCollapsed: collapsed });
+}
+
+export function toggleHelp(show?: boolean): void {
+  set({ showHelp: show ?? !get().showHelp });
+}
+
+/** Follow cursor: whether the views keep the cursor's item in view as the cursor moves (on by default). */
+export function setFollow(on: boolean): void {
+  set({ followOff: !on });
+}
+
+/** Whether Follow cursor is on. */
+export function useFollow(): boolean {
+  return useApp((s) => !s.followOff);
+}
+
+const ranges = new Latest();
 
 /**
  * Zooms the strip and the scrubber to the seqs [from, to] (undefined: the whole log), asks the
@@ -40,7 +39,7 @@ let rangeToken = 0;
 export function setZoom(range: { from: number; to: number } | undefined): void {
   const summary = get().summary;
   if (!summary) return;
-  const token = ++rangeToken;
+  const mine = ranges.next();
   if (!range) {
     set({ zoom: undefined, overviewRange: undefined });
     return;
@@ -54,7 +53,7 @@ export function setZoom(range: { from: number; to: number } | undefined): void {
   const c = get().cursor;
   if (c < from || c > to) setCursor(c < from ? from : to);
   client.request<OverviewStats>({ op: 'overviewStats', from, to }).then((overviewRange) => {
-    if (token === rangeToken && get().summary === summary) set({ overviewRange });
+    if (mine() && get().summary === summary) set({ overviewRange });
   }, () => undefined);
 }
 

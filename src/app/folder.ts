@@ -1,0 +1,177 @@
+/**
+ * A folder of sessions: open it (the directory picker, a `webkitdirectory` file list, or a folder
+ * served over HTTP by `seqscope serve`), list its sessions from their headers, then judge them one
+ * at a time in the folder worker, the rows on screen first. Opening a session works like opening a
+ * file; one from a handle or over HTTP is opened as a live file.
+ */
+import { classifyFiles, HEADER_BYTES, type HeaderFacts } from '../io/folder-scan';
+import type { Judgement } from '../protocol/folder-protocol';
+import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
+import { useApp } from '../store/store';
+import type { FolderSession, FolderState } from '../store/folder-slice';
+import { folderClient } from './folder-client';
+import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
+import { Latest } from './latest';
+import { openFile } from './library-open';
+import { openLiveFile } from './live-file';
+
+/** A project directory's path for display (pure; for the folder list's rows). */
+export { projectLabel } from '../io/folder-scan';
+
+/** Files per header batch, and batches in flight (a URL's batch fetches its heads at once). */
+const HEADER_BATCH = 50;
+const HEADER_BATCHES_IN_FLIGHT = 2;
+const LIST_FLUSH_MS = 100;
+
+/** The folder listed now: how to read each of its sessions, which rows are on screen, and its generation. */
+class OpenFolder {
+  access = new Map<string, Access>();
+  /** Keys of rows on screen: judged before the rest. */
+  readonly wanted = new Set<string>();
+  readonly lists = new Latest();
+}
+const open = new OpenFolder();
+
+const setFolder = (patch: Partial<FolderState>) => {
+  const f = useApp.getState().folder;
+  if (f) useApp.setState({ folder: { ...f, ...patch } });
+};
+
+export function setFolderPanel(panel: boolean): void {
+  useApp.setState({ folderPanel: panel });
+}
+
+/** Lists `found` (each with its access), then reads every header and starts judging. */
+async function list(name: string, via: FolderState['via'], found: Found[], t0: number): Promise<void> {
+  const mine = open.lists.next();
+  const byPath = new Map(found.map((f) => [f.info.path, f.access]));
+  const items = classifyFiles(found.map((f) => f.info));
+  open.access = new Map(items.map((i) => [i.path, byPath.get(i.path)!]));
+  const sessions: FolderSession[] = items.map((i) => ({ ...i }));
+  useApp.setState({ folder: { name, via, sessions, headersRead: 0 }, folderPanel: true });
+  // headers first, in batches (one worker message each); the list updated every LIST_FLUSH_MS
+  let next = 0, read = 0, flushAt = 0;
+  const got = new Array<HeaderFacts | null>(items.length);
+  const flush = () => {
+    if (!mine()) return;
+    const cur = useApp.getState().folder!;
+    setFolder({ sessions: cur.sessions.map((s, i) => (got[i] !== undefined && s.header === undefined ? { ...s, header: got[i] } : s)), headersRead: read });
+  };
+  // a picked file goes to the worker as it is (the worker reads its start); a URL's first bytes are fetched here
+  const head = async (i: number): Promise<Blob | undefined> => {
+    const a = open.access.get(items[i].path)!;
+    try { return a.file ?? await a.blob(HEADER_BYTES); } catch { return undefined; }
+  };
+  await Promise.all(Array.from({ length: Math.min(HEADER_BATCHES_IN_FLIGHT, Math.ceil(items.length / HEADER_BATCH)) }, async () => {
+    while (next < items.length && mine()) {
+      const from = next;
+      next = Math.min(items.length, next + HEADER_BATCH);
+      const blobs = await Promise.all(Array.from({ length: next - from }, (_, k) => head(from + k)));
+      let facts: (HeaderFacts | null)[] = [];
+      try { facts = await folderClient.ask<(HeaderFacts | null)[]>({ op: 'headers', blobs: blobs.map((b) => b ?? new Blob()) }); } catch { /* each stays without a header */ }
+      blobs.forEach((b, k) => { got[from + k] = (b && facts[k]) ?? null; });
+      read += blobs.length;
+      if (performance.now() - flushAt > LIST_FLUSH_MS) { flushAt = performance.now(); flush(); }
+    }
+  }));
+  if (!mine()) return;
+  flush();
+  setFolder({ listMs: performance.now() - t0 });
+  void judgeAll(mine);
+}
+
+/** The row for `key` is on screen: it is judged next. */
+export function wantJudgement(key: string): void {
+  open.wanted.add(key);
+}
+
+async function judgeAll(mine: () => boolean): Promise<void> {
+  const done = new Set<string>();
+  for (;;) {
+    const f = useApp.getState().folder;
+    if (!f || !mine()) return;
+    const pick = [...open.wanted].find((k) => !done.has(k) && open.access.has(k))
+      ?? [...f.sessions].sort((a, b) => b.mtimeMs - a.mtimeMs).find((s) => !done.has(s.path))?.path;
+    if (pick === undefined) return;
+    done.add(pick);
+    open.wanted.delete(pick);
+    let judged: FolderSession['judged'];
+    try {
+      judged = await folderClient.ask<Judgement>({ op: 'judge', blob: await open.access.get(pick)!.blob(), name: pick.split('/').pop()!, path: pick });
+    } catch (err) { judged = { error: (err as Error).message }; }
+    if (!mine()) return;
+    const cur = useApp.getState().folder!;
+    setFolder({ sessions: cur.sessions.map((s) => (s.path === pick ? { ...s, judged } : s)) });
+  }
+}
+
+/** A folder picked through `<input webkitdirectory>`: Files with their relative paths (snapshots: not live). */
+export function openFolderFiles(files: FileList | readonly File[]): void {
+  const t0 = performance.now();
+  const all = Array.from(files);
+  const name = (all[0] as File & { webkitRelativePath?: string })?.webkitRelativePath?.split('/')[0] || 'folder';
+  void list(name, 'files', filesOfList(all), t0);
+}
+
+export const canPickDirectory = () => typeof (globalThis as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function';
+
+/** The directory picker (File System Access); the handle is kept to offer reopening next visit. */
+export async function pickFolder(): Promise<void> {
+  let handle: DirHandle;
+  try {
+    handle = await (globalThis as unknown as { showDirectoryPicker(o: { mode: 'read' }): Promise<DirHandle> }).showDirectoryPicker({ mode: 'read' });
+  } catch { return; /* the user closed the picker */ }
+  void saveFolderHandle(handle).then(() => useApp.setState({ savedFolder: handle.name }), () => undefined);
+  await openHandle(handle);
+}
+
+async function openHandle(handle: DirHandle): Promise<void> {
+  const t0 = performance.now();
+  await list(handle.name, 'picker', await filesOfHandle(handle), t0);
+}
+
+/** On start: is there a folder to offer to reopen? */
+export async function checkSavedFolder(): Promise<void> {
+  if (!canPickDirectory()) return;
+  try {
+    const h = await loadFolderHandle();
+    if (h) useApp.setState({ savedFolder: h.name });
+  } catch { /* no IndexedDB: nothing to offer */ }
+}
+
+/** Reopens the kept folder; the browser asks for permission again. */
+export async function reopenSavedFolder(): Promise<void> {
+  const h = (await loadFolderHandle()) as DirHandle | undefined;
+  if (!h) { useApp.setState({ savedFolder: undefined }); return; }
+  const state = (await h.queryPermission?.({ mode: 'read' })) === 'granted' ? 'granted' : await h.requestPermission?.({ mode: 'read' });
+  if (state !== 'granted') { useApp.setState({ folder: { name: h.name, via: 'picker', sessions: [], headersRead: 0, error: `Permission to read ${h.name} was not given, so it was not reopened.` }, folderPanel: true }); return; }
+  await openHandle(h);
+}
+
+/** A folder served over HTTP (`seqscope serve DIR`): `GET <dir>/` lists it as JSON; files are read with Range. */
+export async function openHttpFolder(base: string): Promise<void> {
+  const t0 = performance.now();
+  const root = base.endsWith('/') ? base : base + '/';
+  let found: Found[];
+  try {
+    found = await filesOverHttp(root);
+  } catch (err) {
+    useApp.setState({ folder: { name: root, via: 'http', sessions: [], headersRead: 0, error: `Could not list ${root}: ${(err as Error).message}` }, folderPanel: true });
+    return;
+  }
+  await list(root, 'http', found, t0);
+}
+
+/** The current bytes of a folder session (undefined: not in the open folder). */
+export async function folderBlob(path: string): Promise<Blob | undefined> {
+  return open.access.get(path)?.blob();
+}
+
+/** Opens a session of the folder: as a live file when it can be re-read (a handle, HTTP), else like a picked file. */
+export async function openFolderSession(path: string): Promise<void> {
+  const a = open.access.get(path);
+  if (!a) return;
+  setFolderPanel(false);
+  if (a.live) { await openLiveFile(a.live, `folder:${path}`); return; }
+  if (a.file) await openFile(a.file);
+}

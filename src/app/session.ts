@@ -1,0 +1,127 @@
+/**
+ * The session's load lifecycle: load bytes into a new session worker (with progress), cancel back
+ * to the session open before, grow a live file's session with appended bytes. Every other way of
+ * opening a session (a file, a URL, the library, a folder, a live file) ends here.
+ */
+import type { OverviewNow, Summary } from '../protocol/worker-protocol';
+import { resetSession, useApp, type AppState, type LiveSessionState, type View } from '../store/store';
+import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
+import { client } from './session-client';
+import { dropAnswers, loads } from './session-scope';
+import { recheckTour } from './tour-player';
+
+const set = useApp.setState;
+const get = useApp.getState;
+
+export interface Restore {
+  cursor?: number; sel?: number; view?: View;
+  /** The Diff's A and B marks (deep link `a`, `b`). */
+  a?: number; b?: number;
+  /** ZIP: the session entry to open instead of the root. */
+  entry?: string;
+  /** Load to take appends (a live file): nothing synthesized, an unfinished tail waits. */
+  follow?: boolean;
+  /** Told once the load settles (the library keeps the file then). */
+  onLoaded?: (summary: Summary) => void;
+  onFailed?: (message: string) => void;
+}
+
+/** What Cancel returns to: the session open when a load began (its worker waits in the client). */
+type OpenSession = Pick<AppState, 'sessionName' | 'summary' | 'cursor' | 'moment' | 'selected' | 'lineage' | 'view' | 'families' | 'filterSeqs' | 'markA' | 'markB'> & { libraryId?: string };
+
+/** The session open before the load in flight, while one runs. */
+const before: { open?: OpenSession } = {};
+
+/** A session was shown (loaded, grown, or back after a cancel): what follows from it. */
+function shown(summary: Summary, fresh: boolean): void {
+  // `npm run bench -- browser` times the strip's first draw from here (overviewMs)
+  if (fresh && summary.overview) performance.mark('seqscope:overview-requested');
+  recheckTour();
+}
+
+/**
+ * Loads `bytes` as the session shown (named `sessionName` in the URL hash), replacing the one open:
+ * every session-scoped field is reset, and Cancel returns to the session open before.
+ */
+export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, sessionName: string, restore: Restore = {}): void {
+  const s = get();
+  // the summary is cleared while a load runs: a load replacing a load in flight keeps the session open before both
+  if (s.summary) {
+    before.open = { sessionName: s.sessionName, summary: s.summary, cursor: s.cursor, moment: s.moment, selected: s.selected, lineage: s.lineage,
+      view: s.view, families: s.families, filterSeqs: s.filterSeqs, markA: s.markA, markB: s.markB, libraryId: s.library.currentId };
+  } else if (s.phase !== 'loading') before.open = undefined;
+  const mine = loads.next();
+  dropAnswers();
+  forgetMoment();
+  resetSession({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, sessionName,
+    ...(restore.view ? { view: restore.view } : {}), ...(restore.follow ? { liveSession: s.liveSession } : {}) });
+  client.load(bytes, fileName, {
+    onProgress: (done, total, events, startTime) => { if (mine()) set({ progress: { done, total, events, startTime } }); },
+    onLoaded: (summary) => {
+      if (!mine()) return;
+      before.open = undefined;
+      dropAnswers();
+      const last = Math.max(0, summary.length - 1);
+      const cursor = restore.cursor !== undefined ? Math.min(restore.cursor, last) : last;
+      // a selection made in the Log while loading stays, now with its lineage
+      const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
+      const mark = (m?: number) => (m !== undefined && m <= last ? m : undefined);
+      set({ phase: 'ready', summary, cursor, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
+      shown(summary, true);
+      requestMoment(cursor);
+      if (sel !== undefined) select(sel);
+      restore.onLoaded?.(summary);
+    },
+    onFailed: (message, refusal) => { if (mine()) { before.open = undefined; set({ phase: 'failed', message, refusal }); restore.onFailed?.(message); } },
+  }, restore.entry, restore.follow);
+}
+
+/**
+ * A live file grew: sends the appended bytes to the worker, which grows the same session; the
+ * views keep their place (Live moves the cursor to the new end). False when a newer load replaced it.
+ */
+export async function growSession(bytes: ArrayBuffer): Promise<boolean> {
+  const current = loads.current();
+  const grown = await client.append(bytes);
+  if (!current()) return false;
+  // the overview extends after the moment is asked for (the worker answers in order): the one shown stays until then
+  const prev = get().summary;
+  const summary: Summary = { ...grown, overview: prev?.overview, overviewStats: prev?.overviewStats };
+  // rows at the old end may change (a torn line read, flags); the views fetch what they show again
+  dropAnswers();
+  set({ summary, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
+  shown(summary, false);
+  const f = get().liveSession;
+  if (f?.live) moveCursor(summary.length - 1); else requestMoment(get().cursor);
+  client.request<OverviewNow>({ op: 'overview' }).then((o) => {
+    if (current() && get().summary === summary) set({ summary: { ...summary, ...o } });
+  }, () => undefined);
+  return true;
+}
+
+export function setLiveSession(liveSession: LiveSessionState | undefined): void {
+  set({ liveSession });
+  const s = get();
+  if (liveSession?.live && s.summary) moveCursor(s.summary.length - 1);
+}
+
+/** An open that failed before any bytes reached the worker (a fetch, the library). */
+export function failOpen(message: string): void {
+  set({ phase: 'failed', message, refusal: undefined });
+}
+
+/** Cancel: stops the load and returns to the session that was open, at the same seq and selection. */
+export function cancelLoad(): void {
+  loads.drop();
+  const back = before.open;
+  before.open = undefined;
+  dropAnswers();
+  forgetMoment();
+  if (client.cancel() && back) {
+    const { libraryId, ...open } = back;
+    set((s) => ({ ...open, phase: 'ready', message: 'Load cancelled', progress: { done: 0, total: 0 }, search: undefined, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: libraryId } }));
+    if (back.summary) shown(back.summary, true);
+    return;
+  }
+  set({ phase: 'cancelled', message: 'Load cancelled' });
+}

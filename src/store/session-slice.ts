@@ -1,0 +1,51 @@
+/**
+ * The session slice: the load's phase and progress, the session shown (its summary from the worker,
+ * never a copy of the log), why a load failed, and the live file it follows.
+ */
+import type { StateCreator } from 'zustand';
+import type { Summary } from '../protocol/worker-protocol';
+import type { AppState } from './store';
+
+export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
+
+/** Why a load failed when the file itself was refused as a whole (DSH's verdict kind and our code). */
+export interface Refusal { readonly kind: 'corrupt' | 'unsupported'; readonly code: string }
+
+export interface LiveSessionState {
+  /** Where the bytes come from, for the status line. */
+  readonly source: string;
+  readonly live: boolean;
+  /** Why following stopped or reloaded, one sentence. */
+  readonly notice?: string;
+}
+
+export interface SessionSlice {
+  phase: Phase;
+  /**
+   * Bytes read of the total, and events read so far; while loading, the Log lists those events
+   * (`startTime`: the first one's time) before the views open.
+   */
+  progress: { done: number; total: number; events?: number; startTime?: number };
+  message?: string;
+  /** Why the last load failed, when the file itself was refused as a whole (shown as a verdict banner). */
+  refusal?: Refusal;
+  sessionName?: string;
+  summary?: Summary;
+  /** Bumped when fetched rows arrive or are dropped (the Log re-reads its row cache). */
+  rowsVersion: number;
+  /** Bumped when fetched cards or chunk runs arrive or are dropped. */
+  cardsVersion: number;
+  /** Why the last file brought was not read at all (too large for a tab); src/app/size-guard.ts. */
+  sizeRefusal?: string;
+  /** A followed live file (src/app/live-file.ts): `live` keeps the cursor at the end as the log grows. */
+  liveSession?: LiveSessionState;
+}
+
+/** The session-scoped part: what a new load starts from (src/store/store.ts resetSession). */
+export const sessionReset = (): Partial<SessionSlice> => ({
+  progress: { done: 0, total: 0 }, message: undefined, refusal: undefined, sessionName: undefined, summary: undefined, liveSession: undefined,
+});
+
+export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = () => ({
+  phase: 'idle', progress: { done: 0, total: 0 }, rowsVersion: 0, cardsVersion: 0,
+});
