@@ -17,7 +17,11 @@ for (const name of DEMOS) {
     await page.getByRole('button', { name: 'Tour', exact: true }).click();
     await page.getByRole('button', { name: 'Built-in tour' }).click();
     const caption = page.getByRole('region', { name: 'Tour' });
+    // it opens paused where the cursor stands (the end), and plays from its start when asked
+    await expect(caption.getByRole('button', { name: 'Play tour' })).toBeVisible();
+    await expect(status(page)).toHaveAttribute('data-cursor', String(last));
     await caption.getByLabel('Speed').selectOption('8');
+    await caption.getByRole('button', { name: 'Play tour' }).click();
     await expect(caption).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
     const end = tour.steps[tour.steps.length - 1];
     await expect(status(page)).toHaveAttribute('data-cursor', String(end.seq));

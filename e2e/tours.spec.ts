@@ -68,10 +68,30 @@ test('the built-in tour of the demo has one step per compaction, with the core\'
   const compactionCaptions = editor.getByRole('textbox').filter({ hasText: /^Compaction at seq/ });
   await expect(compactionCaptions).toHaveCount(core.timeline!.compactionSeqs.length);
   for (let i = 0; i < expected.steps.length; i++) await expect(editor.getByLabel(`Caption of step ${i + 1}`)).toHaveValue(expected.steps[i].caption);
-  // it plays from its first step at once
-  await expect(app.tour).toHaveAttribute('data-step', /\d+/);
-  await app.tour.getByRole('button', { name: 'Pause tour' }).click();
+  // it opens paused where the cursor stands (the end): the cursor does not move, the step at or before it is current
+  const at = expected.steps.reduce((k, st, i) => (st.seq <= 3000 ? i : k), -1);
+  await expect(app.tour).toHaveAttribute('data-step', String(at));
+  await expect(app.tour.getByRole('button', { name: 'Play tour' })).toBeVisible();
+  await app.expectStatus({ seq: 3000 });
 });
+
+for (const size of [{ width: 800, height: 700 }, { width: 1400, height: 900 }]) {
+  test(`at ${size.width}×${size.height} the tour editor covers neither the Inspector nor the caption, which is not cut`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const app = new SeqscopePage(page);
+    await app.goto('/?demo=demo.jsonl');
+    const editor = await app.openTourEditor();
+    await editor.getByRole('button', { name: 'Built-in tour' }).click();
+    await app.tour.getByRole('button', { name: 'Previous step' }).click();
+    const box = async (name: string) => (await page.getByRole('complementary', { name }).boundingBox())!;
+    const p = (await editor.boundingBox())!, ins = await box('Inspector'), cap = (await app.tour.boundingBox())!;
+    const apart = (a: typeof p, b: typeof p) => a.x >= b.x + b.width || b.x >= a.x + a.width || a.y >= b.y + b.height || b.y >= a.y + a.height;
+    expect(apart(p, ins), 'panel over the Inspector').toBe(true);
+    expect(apart(p, cap), 'panel over the caption').toBe(true);
+    const cut = await app.tour.evaluate((el) => [...el.querySelectorAll('*')].some((c) => c.scrollWidth > c.clientWidth + 1 && getComputedStyle(c).overflow !== 'visible'));
+    expect(cut).toBe(false);
+  });
+}
 
 test('a tour for another session says so and plays only when asked to', async ({ page }, info) => {
   const file = info.outputPath('other.tour.json');
@@ -107,7 +127,7 @@ test('a tour kept in the library reopens from its #tour link, and ?tour= opens a
   await app.goto('/?demo=demo.jsonl');
   const editor = await app.openTourEditor();
   await editor.getByRole('button', { name: 'Built-in tour' }).click();
-  await app.tour.getByRole('button', { name: 'Pause tour' }).click();
+  await expect(app.tour.getByRole('button', { name: 'Play tour' })).toBeVisible();
   await editor.getByRole('button', { name: 'Keep in library' }).click();
   const link = editor.getByRole('status').getByRole('link');
   const href = await link.getAttribute('href');

@@ -127,7 +127,14 @@ export function startRecording(): void {
   beginRecording();
 }
 
-/** Loads the built-in tour of the open session from the worker and plays it. */
+/** The last step whose seq is at or before `seq` (-1: none). */
+export function stepAtOrBefore(tour: Tour, seq: number): number {
+  let k = -1;
+  tour.steps.forEach((st, i) => { if (st.seq <= seq) k = i; });
+  return k;
+}
+
+/** Loads the built-in tour of the open session from the worker and opens it paused at the cursor. */
 export async function playBuiltinTour(): Promise<void> {
   const summary = useApp.getState().summary;
   if (!summary) return;
@@ -135,7 +142,8 @@ export async function playBuiltinTour(): Promise<void> {
     const tour = await client.request<Tour>({ op: 'builtinTour' });
     if (useApp.getState().summary !== summary) return;
     openTour(tour, 'builtin');
-    playTour();
+    // paused where the reader stands: the step at or before the cursor is current, nothing moves
+    set({ step: stepAtOrBefore(tour, useApp.getState().cursor) });
   } catch (err) {
     setTourError(`The built-in tour could not be made: ${(err as Error).message}`);
   }

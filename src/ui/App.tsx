@@ -17,7 +17,6 @@ import { StatusBar } from './StatusBar';
 import { Shortcuts } from './Shortcuts';
 import { FolderPanel } from './folder/FolderPanel';
 import { LibraryDrawer } from './library/LibraryDrawer';
-import { LibraryNotice } from './library/LibraryNotice';
 import { RegionBoundary } from './RegionBoundary';
 import { TourCaption } from './tour/TourCaption';
 import { TourPanel } from './tour/TourPanel';
@@ -56,6 +55,7 @@ export function App() {
       <div className="main">
         {forkCompare ? <ForkComparePane c={forkCompare} /> : <Views />}
         <InspectorDock><RegionBoundary name="Inspector" className="inspector"><Inspector /></RegionBoundary></InspectorDock>
+        <RegionBoundary name="Tour editor" className="tour-panel"><TourPanel /></RegionBoundary>
       </div>
       <RegionBoundary name="Overview" className="overview"><OverviewStrip /></RegionBoundary>
       <RegionBoundary name="Scrubber" className="scrubber"><Scrubber /></RegionBoundary>
@@ -63,9 +63,7 @@ export function App() {
       <Shortcuts />
       <LibraryDrawer />
       <FolderPanel />
-      <LibraryNotice />
       <RegionBoundary name="Share" className="share-dialog"><ShareDialog /></RegionBoundary>
-      <RegionBoundary name="Tour editor" className="tour-panel"><TourPanel /></RegionBoundary>
     </div>
   );
 }

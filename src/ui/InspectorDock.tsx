@@ -14,6 +14,8 @@ const clamp = (w: number) => Math.max(MIN, Math.min(maxWidth(), Math.round(w)));
  */
 export function InspectorDock({ children }: { children: ReactNode }) {
   const collapsed = useApp((s) => s.inspectorCollapsed);
+  // below the views (a narrow window) the empty Inspector shrinks to its one line of help
+  const empty = useApp((s) => s.selected === undefined && s.selectedLine === undefined);
   const [width, setWidth] = useState(() => clamp(Number(localStorage.getItem(KEY)) || DEFAULT));
   useEffect(() => { localStorage.setItem(KEY, String(width)); }, [width]);
 
@@ -43,7 +45,7 @@ export function InspectorDock({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <div className="dock" style={{ ['--dock-width' as string]: `${width}px` }}>
+    <div className={empty ? 'dock empty' : 'dock'} style={{ ['--dock-width' as string]: `${width}px` }}>
       <div className="dock-resizer" role="separator" aria-orientation="vertical" aria-label="Inspector width" tabIndex={0}
         aria-valuemin={MIN} aria-valuemax={maxWidth()} aria-valuenow={width} onKeyDown={onKey} onPointerDown={onPointer} onPointerMove={onPointer} />
       <button type="button" className="dock-toggle" aria-expanded={true} aria-label="Collapse the Inspector" title="Collapse the Inspector (i)" onClick={() => toggleInspector(true)}>

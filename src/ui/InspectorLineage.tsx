@@ -3,6 +3,7 @@ import { useApp } from '../store/store';
 import type { LineageInfo } from '../protocol/worker-protocol';
 import { formatRange, seqRanges } from './format';
 import { lineageAt, type LineageFact } from './lineage-at';
+import { useRoving } from './useRoving';
 
 const MAX_CHIPS = 200;
 
@@ -10,13 +11,15 @@ const MAX_CHIPS = 200;
 function Fact({ f, later }: { f: LineageFact; later?: boolean }) {
   const ranges = seqRanges(f.seqs);
   const shown = ranges.slice(0, MAX_CHIPS);
+  // one tab stop per fact, the arrow keys within it
+  const roving = useRoving(shown.length);
   return (
-    <div className="links">
+    <div className="links" role="group" aria-label={f.label} onKeyDown={roving.onKeyDown}>
       <span>{f.label}{later && f.at !== undefined ? ` (at seq ${f.at})` : ''}: </span>
-      {shown.map((r) => {
+      {shown.map((r, i) => {
         const text = formatRange(r);
         return (
-          <button key={r[0]} type="button" onClick={() => reveal(r[0])} aria-label={`${f.label} seq ${text}`}
+          <button key={r[0]} type="button" {...roving.item(i)} onClick={() => reveal(r[0])} aria-label={`${f.label} seq ${text}`}
             title={r[0] === r[1] ? `Select seq ${r[0]}` : `${r[1] - r[0] + 1} seqs; select seq ${r[0]}`}>{text}</button>
         );
       })}

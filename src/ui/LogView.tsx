@@ -98,8 +98,10 @@ export function LogView() {
   // the cursor's entry: its row, or the folded run holding it (O(log n) per cursor move)
   const cursorIndex = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) - 1 : undefined) : entriesThrough(entries, cursor) - 1;
   const target = useScrollTarget(selectedIndex, cursorIndex);
+  // the seq column fits the longest seq (or broken line number) of this log
+  const digits = String(Math.max(summary.length - 1, ...dropped.map((d) => d.line))).length + (dropped.length ? 1 : 0);
   return (
-    <>
+    <div className="log-view" style={{ ['--seq-digits' as string]: digits }}>
       <LogToolbar />
       <FixedList label="Events" count={events + dropped.length} rowHeight={22} scrollTo={target.index} scrollKey={target.key}
         render={(i) => {
@@ -118,6 +120,6 @@ export function LogView() {
             </div>
           );
         }} />
-    </>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useApp } from '../store/store';
 import { statusLine } from './status-line';
 import { useRedacted } from '../app/share';
+import { LibraryNotice } from './library/LibraryNotice';
 
-/** The live status: cursor and counts at the cursor, also as data attributes for tests. */
+/** The live status: cursor and counts at the cursor, also as data attributes for tests; the library's last note at its end. */
 export function StatusBar() {
   const phase = useApp((s) => s.phase);
   const message = useApp((s) => s.message);
@@ -26,6 +27,7 @@ export function StatusBar() {
       {/* a file that cannot be opened at all is a refusal: announce it as an alert, like the verdict banner's */}
       <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' ? 'alert' : undefined}>{text}</span>
       {redacted && phase === 'ready' && <span className="redacted-note"> · Redacted copy: credentials were cut before it was shared</span>}
+      <LibraryNotice />
     </div>
   );
 }

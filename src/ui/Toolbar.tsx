@@ -28,7 +28,7 @@ export function Toolbar() {
     <header className="toolbar">
       <h1 className="brand">Seqscope</h1>
       <button type="button" onClick={() => input.current?.click()}>Open file</button>
-      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Open file" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
+      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Open file" tabIndex={-1} accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
         onChange={(e) => { const fs = e.target.files; if (fs?.length === 2) void openFilePair(fs[0], fs[1], openFile); else if (fs?.[0]) void openFile(fs[0]); e.target.value = ''; }} />
       <FolderActions />
       {summary && (

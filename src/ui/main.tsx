@@ -6,6 +6,7 @@ import { installBenchHook } from '../app/bench-hook';
 import './styles.css';
 import './time-travel.css';
 import './errors.css';
+import './page.css';
 
 installBenchHook();
 createRoot(document.getElementById('root')!).render(<StrictMode><RegionBoundary name="app" className="app-failed"><App /></RegionBoundary></StrictMode>);

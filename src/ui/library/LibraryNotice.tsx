@@ -1,13 +1,25 @@
+import { useEffect } from 'react';
 import { setNotice, useLibrary } from '../../app/library';
 
-/** What happened to the last import: an alert when the library could not keep it, else a quiet note. */
+/** How long a quiet note stays in the status bar. */
+export const NOTE_MS = 10_000;
+
+/**
+ * What happened to the last import, in the status bar: a quiet note that closes itself after
+ * NOTE_MS, or an alert (the library could not keep the file) that stays until dismissed.
+ */
 export function LibraryNotice() {
   const notice = useLibrary((s) => s.notice);
-  if (!notice) return <div className="lib-notice-empty" aria-live="polite" />;
+  useEffect(() => {
+    if (notice?.kind !== 'info') return;
+    const timer = setTimeout(() => setNotice(undefined), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  if (!notice) return null;
   return (
-    <div className={`lib-notice ${notice.kind}`} aria-live="polite" data-testid="library-notice">
+    <span className={`lib-notice ${notice.kind}`} data-testid="library-notice" title={notice.text}>
       {notice.kind === 'error' ? <span role="alert">{notice.text}</span> : <span>{notice.text}</span>}
       <button type="button" aria-label="Dismiss library notice" onClick={() => setNotice(undefined)}>×</button>
-    </div>
+    </span>
   );
 }
