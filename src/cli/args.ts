@@ -1,4 +1,8 @@
 /** Command-line words → options for `seqscope`. Usage errors are one sentence each. */
+import { parseExportArgs, type ExportOptions } from './export-args';
+
+export { UsageError } from './usage-error';
+import { UsageError } from './usage-error';
 
 export const USAGE = [
   'usage: seqscope check FILE|DIR... [--json [--full]] [--digests] [--at SEQ] [--jobs N]',
@@ -6,6 +10,7 @@ export const USAGE = [
   '       seqscope compare A B [--json]',
   '       seqscope stats DIR|FILE... [--json | --csv] [--by session|project|day|model] [--prices FILE] [--jobs N] [--merge]',
   '       seqscope grep PATTERN DIR|FILE... [--json] [--type FAMILY] [--tool NAME] [--errors] [--max N] [--jobs N]',
+  '       seqscope export FILE|DIR|ZIP... [--otlp OUT.json | --otlp --endpoint URL] [--perfetto OUT.json] [--content [--redact]]',
   '       seqscope tour check SESSION TOUR [--json] | seqscope tour builtin SESSION',
   '       seqscope bundle FILE [--tour TOUR] [--at SEQ] [--view NAME] [--select SEQ] [--a SEQ] [--b SEQ] [--redact] -o OUT.html',
   '       seqscope unbundle BUNDLE.html -o OUT',
@@ -37,9 +42,9 @@ export interface CompareOptions {
   readonly json: boolean;
 }
 
-export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'serve'; readonly opts: ServeOptions } | { readonly cmd: 'compare'; readonly opts: CompareOptions } | { readonly cmd: 'help' };
+export type Command = { readonly cmd: 'check'; readonly opts: CheckOptions } | { readonly cmd: 'serve'; readonly opts: ServeOptions } | { readonly cmd: 'compare'; readonly opts: CompareOptions }
+  | { readonly cmd: 'export'; readonly opts: ExportOptions } | { readonly cmd: 'help' };
 
-export class UsageError extends Error {}
 
 const count = (flag: string, v: string | undefined, min: number, max: number): number => {
   if (v === undefined || !/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${flag} needs a whole number from ${min} to ${max}.`);
@@ -89,5 +94,6 @@ export function parseArgs(argv: readonly string[]): Command {
     if (files.length !== 2) throw new UsageError('compare needs two session logs, A and B.');
     return { cmd: 'compare', opts: { a: files[0], b: files[1], json: rest.includes('--json') } };
   }
+  if (cmd === 'export') return { cmd: 'export', opts: parseExportArgs(rest) };
   throw new UsageError(`unknown command ${JSON.stringify(cmd)}.`);
 }

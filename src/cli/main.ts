@@ -8,6 +8,7 @@
  * `tour check|builtin ...`: see ./tour.ts. `bundle`, `unbundle`: see ./bundle.ts.
  * `compare A B [--json]`: where run B leaves run A; exit 0 no divergence, 1 diverged, 2 bad input (./compare.ts).
  * `tour check|builtin ...`: see ./tour.ts. `redact FILE -o OUT | --check`: see ./redact.ts.
+ * `export FILE|DIR|ZIP... --otlp OUT.json | --otlp --endpoint URL | --perfetto OUT.json`: see ./export.ts.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { USAGE, UsageError, parseArgs } from './args';
@@ -31,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
   if (command.cmd === 'help') { console.log(USAGE); return 0; }
   if (command.cmd === 'serve') return (await import('./serve')).serve(command.opts);
   if (command.cmd === 'compare') return (await import('./compare')).runCompare(command.opts, { out: (t) => console.log(t), err: (t) => console.error(t) });
+  if (command.cmd === 'export') return (await import('./export')).runExport(command.opts, { out: (l) => console.log(l), err: (l) => console.error(l) });
   const o = command.opts;
   const [{ collectFiles }, { checkAll, formatTally }] = await Promise.all([import('./walk'), import('./jobs')]);
   const files = collectFiles(o.paths);

@@ -35,7 +35,7 @@ describe('folder scan', () => {
 
   it('reads the header from the first bytes of a plain or zstd log, and nothing from junk', async () => {
     const header = headerRecord('s-1', { createdAt: 5, cwd: '/w', parentSession: 'p', seedLength: 3, origin: 'subagent' });
-    const want = { id: 's-1', createdAt: 5, cwd: '/w', parentSession: 'p', seedLength: 3, origin: 'subagent' };
+    const want = { id: 's-1', createdAt: 5, cwd: '/w', parentSession: 'p', seedLength: 3, origin: 'subagent', delegationDepth: 0 };
     expect(await readHeaderFacts(logBytes(closedToolTurn(0, 1), header))).toEqual(want);
     const z = await encodeZstdFrames([header, ...closedToolTurn(0, 1)].map((r) => jsonl([r])));
     expect(await readHeaderFacts(z.subarray(0, 64 * 1024))).toEqual(want);

@@ -80,6 +80,7 @@ export interface HeaderFacts {
   readonly parentSession?: string;
   readonly seedLength?: number;
   readonly origin?: string;
+  readonly delegationDepth?: number;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -89,7 +90,7 @@ function factsOf(line: Uint8Array): HeaderFacts | undefined {
   let v: unknown;
   try { v = JSON.parse(new TextDecoder().decode(line)); } catch { return undefined; }
   if (!isPlainRecord(v) || v.type !== 'session') return undefined;
-  const out: Record<string, unknown> = { id: str(v.id), createdAt: num(v.createdAt), cwd: str(v.cwd), parentSession: str(v.parentSession), seedLength: num(v.seedLength), origin: str(v.origin) };
+  const out: Record<string, unknown> = { id: str(v.id), createdAt: num(v.createdAt), cwd: str(v.cwd), parentSession: str(v.parentSession), seedLength: num(v.seedLength), origin: str(v.origin), delegationDepth: num(v.delegationDepth) };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as HeaderFacts;
 }

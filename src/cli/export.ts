@@ -1,0 +1,89 @@
+/**
+ * `seqscope export FILE|DIR|ZIP... --otlp OUT.json | --otlp --endpoint URL | --perfetto OUT.json`:
+ * every session DSH loads, as OpenTelemetry GenAI spans (one OTLP/JSON document, or OTLP/HTTP) or a
+ * Perfetto trace, a session at a time (memory stays that of the largest session, whatever the
+ * folder holds). A log DSH refuses is skipped and named on stderr with its refusal; a file that
+ * is not a log is skipped silently. Exit 0 when every log DSH loads was exported, 1 when an
+ * output could not be written or the endpoint refused, 2 when there was nothing to export.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { assignStartingCalls, placeSession, type SessionFacts } from '../core/trace/placement';
+import { loadBytes } from '../io/load';
+import { OtlpJsonDocument } from '../io/trace/otlp-json';
+import { otlpSpansOf, PerfettoDocument, traceModelOf } from '../io/trace/session-trace';
+import type { TextOf } from '../core/trace/genai-messages';
+import type { ExportOptions } from './export-args';
+import { nodeByteText } from './byte-text';
+import { exportOrder, findSessions, sourceReader } from './export-sources';
+import { EndpointError, EndpointSink } from './otlp-endpoint';
+import { collectFiles } from './walk';
+import { zstdFramesInThread } from './zstd-thread';
+
+export interface ExportIo { out(line: string): void; err(line: string): void }
+
+/** A file written a piece at a time, synchronously (the pieces are large; nothing piles up). */
+function fileSink(path: string): { write(text: string): void; close(): void } {
+  const fd = openSync(path, 'w');
+  return { write: (t) => { writeSync(fd, t); }, close: () => closeSync(fd) };
+}
+
+export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () => Promise<TextOf>): Promise<number> {
+  const files = collectFiles(o.paths);
+  const { sources, skipped } = await findSessions(files);
+  for (const s of skipped) io.err(`seqscope: skipped ${s.name}: ${s.why}.`);
+  if (sources.length === 0) { io.err(`seqscope: no DSH session logs under ${o.paths.join(', ')}.`); return 2; }
+  const text = o.content && o.redact && redactor ? await redactor() : undefined;
+
+  const { order, children } = exportOrder(sources);
+  const facts = new Map<string, SessionFacts>(sources.map((s) => [s.facts.id, s.facts]));
+  const lookup = (id: string) => facts.get(id);
+  const read = sourceReader();
+  const calls = new Map<string, number>();
+
+  let otlpFile: ReturnType<typeof fileSink> | undefined, perfettoFile: ReturnType<typeof fileSink> | undefined;
+  let doc: OtlpJsonDocument | undefined, perfetto: PerfettoDocument | undefined, endpoint: EndpointSink | undefined;
+  let exported = 0, refused = 0, spans = 0;
+  try {
+    try {
+      if (o.otlp !== undefined) { otlpFile = fileSink(o.otlp); doc = new OtlpJsonDocument(otlpFile.write); }
+      if (o.perfetto !== undefined) { perfettoFile = fileSink(o.perfetto); perfetto = new PerfettoDocument(perfettoFile.write); }
+    } catch (err) {
+      io.err(`seqscope: cannot write the output: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
+    if (o.endpoint !== undefined) endpoint = new EndpointSink(o.endpoint);
+    for (const s of order) {
+      const kids = children.get(s.facts.id) ?? [];
+      const r = await loadBytes(read(s), { fileName: s.name, byteText: nodeByteText, zstdFrames: zstdFramesInThread });
+      const m = traceModelOf(r, kids.map((k) => k.facts.id));
+      if (!m) {
+        refused++;
+        const v = r.verdict;
+        io.err(`seqscope: skipped ${s.name}: DSH refuses it (${v.ok ? 'no session' : `${v.kind}, ${v.code}`}): ${v.ok ? '' : v.message}`);
+        continue;
+      }
+      if (kids.length) for (const [id, seq] of assignStartingCalls(m.tools, kids.map((k) => k.facts))) calls.set(id, seq);
+      const place = placeSession(s.facts, lookup, calls.get(s.facts.id));
+      if (doc || endpoint) {
+        const list = otlpSpansOf(r, m, place, { content: o.content, text });
+        spans += list.length;
+        doc?.add(list);
+        await endpoint?.add(list);
+      }
+      perfetto?.add(m);
+      exported++;
+    }
+    await endpoint?.close();
+    doc?.end();
+    perfetto?.end();
+  } catch (err) {
+    if (err instanceof EndpointError) { io.err(`seqscope: ${err.message}`); return 1; }
+    throw err;
+  } finally {
+    otlpFile?.close();
+    perfettoFile?.close();
+  }
+  const where = [o.otlp, o.endpoint, o.perfetto].filter((x) => x !== undefined).join(' and ');
+  io.out(`exported ${exported} session${exported === 1 ? '' : 's'}${doc || endpoint ? ` (${spans} spans)` : ''} to ${where}${refused ? `; skipped ${refused} that DSH refuses` : ''}`);
+  return 0;
+}
