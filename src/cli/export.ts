@@ -22,9 +22,15 @@ import { zstdFramesInThread } from './zstd-thread';
 export interface ExportIo { out(line: string): void; err(line: string): void }
 
 /** A file written a piece at a time, synchronously (the pieces are large; nothing piles up). */
-function fileSink(path: string): { write(text: string): void; close(): void } {
+function fileSink(path: string): { write(piece: string | Uint8Array): void; close(): void } {
   const fd = openSync(path, 'w');
-  return { write: (t) => { writeSync(fd, t); }, close: () => closeSync(fd) };
+  return {
+    write: (p) => {
+      if (typeof p === 'string') { writeSync(fd, p); return; }
+      for (let at = 0; at < p.length;) at += writeSync(fd, p, at);
+    },
+    close: () => closeSync(fd),
+  };
 }
 
 export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () => Promise<TextOf>): Promise<number> {

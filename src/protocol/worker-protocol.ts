@@ -314,6 +314,8 @@ export type Request =
   | { op: 'benchParseOnly'; bytes: ArrayBuffer }
   /** The log through `cursor` as a fork DSH can resume, credentials redacted with `redact`; replies `{ name, bytes: ArrayBuffer, redacted? }`. */
   | { op: 'forkExport'; cursor: number; zstd: boolean; now?: number; redact?: boolean }
+  /** The session's trace, OTLP/JSON or Perfetto JSON (src/io/trace); replies `{ name, bytes: ArrayBuffer }`. */
+  | { op: 'traceExport'; format: 'otlp' | 'perfetto' }
   /** A ZIP's images; replies `{ id, mediaType, bytes: ArrayBuffer }[]`. */
   | { op: 'media' }
   /** Rows of this session and another (an archive entry or bytes) from seq `from`; replies `{ self, other }`. */

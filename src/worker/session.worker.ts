@@ -110,6 +110,13 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       post({ kind: 'reply', id: msg.id, ok: true, value }, [value.bytes]);
       return;
     }
+    if (req.op === 'traceExport') {
+      if (!opened) throw new Error('No session loaded.');
+      // the exporter (and the OpenTelemetry SDK) is a chunk of its own, loaded on the first export
+      const value = (await import('../io/trace/session-trace')).traceExportFile(opened.result, req.format);
+      post({ kind: 'reply', id: msg.id, ok: true, value }, [value.bytes]);
+      return;
+    }
     if (req.op === 'forkExport' || req.op === 'media' || req.op === 'compareWith') {
       const value = req.op === 'forkExport' ? await forkExportFile(opened!.result, req.cursor, req.zstd, req.now, req.redact ?? false)
         : req.op === 'media' ? mediaList(opened?.archive)

@@ -8,6 +8,9 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 
 const HEAD = '{"resourceSpans":[';
 const TAIL = ']}';
+const HEAD_BYTES = new TextEncoder().encode(HEAD);
+const TAIL_BYTES = new TextEncoder().encode(TAIL);
+const COMMA = new TextEncoder().encode(',');
 /** Spans serialized at a time: a large session's spans are written in pieces of this many. */
 export const SPANS_PER_BATCH = 2048;
 
@@ -18,20 +21,25 @@ export function otlpJsonText(spans: ReadableSpan[]): string {
   return decoder.decode(JsonTraceSerializer.serializeRequest(spans)!);
 }
 
+const startsWith = (b: Uint8Array, p: Uint8Array) => b.length >= p.length && p.every((x, i) => b[i] === x);
+const endsWith = (b: Uint8Array, p: Uint8Array) => b.length >= p.length && p.every((x, i) => b[b.length - p.length + i] === x);
+
+/** The document as UTF-8 bytes, a piece at a time (the serializer's bytes are passed on, never decoded). */
 export class OtlpJsonDocument {
   private first = true;
   private ended = false;
-  constructor(private readonly write: (text: string) => void) {
-    write(HEAD);
+  constructor(private readonly write: (bytes: Uint8Array) => void) {
+    write(HEAD_BYTES);
   }
 
   add(spans: readonly ReadableSpan[]): void {
     for (let i = 0; i < spans.length; i += SPANS_PER_BATCH) {
-      const text = otlpJsonText(spans.slice(i, i + SPANS_PER_BATCH));
-      if (!text.startsWith(HEAD) || !text.endsWith(TAIL)) throw new Error('The OTLP/JSON serializer wrote a request of an unexpected shape.');
-      const inner = text.slice(HEAD.length, text.length - TAIL.length);
-      if (inner === '') continue;
-      this.write(this.first ? inner : ',' + inner);
+      const b = JsonTraceSerializer.serializeRequest(spans.slice(i, i + SPANS_PER_BATCH))!;
+      if (!startsWith(b, HEAD_BYTES) || !endsWith(b, TAIL_BYTES)) throw new Error('The OTLP/JSON serializer wrote a request of an unexpected shape.');
+      const inner = b.subarray(HEAD_BYTES.length, b.length - TAIL_BYTES.length);
+      if (inner.length === 0) continue;
+      if (!this.first) this.write(COMMA);
+      this.write(inner);
       this.first = false;
     }
   }
@@ -39,6 +47,6 @@ export class OtlpJsonDocument {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.write(TAIL);
+    this.write(TAIL_BYTES);
   }
 }

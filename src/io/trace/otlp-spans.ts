@@ -82,23 +82,25 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
     links: place.link ? [{ context: { traceId: place.link.traceId, spanId: place.link.spanId, traceFlags: 1 }, attributes: { 'seqscope.link': 'forked_from', 'seqscope.fork.seq': place.link.forkSeq } }] : undefined,
   });
 
-  const turnSpans = new Map<number, Span>();
+  const agentRef = { span: agent, id: agentId };
+  const turnSpans = new Map<number, { span: Span; id: string }>();
   // the turn that holds a seq; asked in ascending seq order per kind, so a cursor walks the turns once
   const turnAt = (seq: number, cursor: { i: number }): { span: Span; id: string } => {
     const ts = m.turns;
     if (cursor.i >= ts.length || ts[cursor.i].seq > seq) cursor.i = 0;
     while (cursor.i < ts.length && ts[cursor.i].endSeq < seq) cursor.i++;
     const t = ts[cursor.i];
-    return t && t.seq <= seq ? { span: turnSpans.get(t.seq)!, id: spanIdOf(sid, { kind: 'turn', seq: t.seq }) } : { span: agent, id: agentId };
+    return (t && t.seq <= seq && turnSpans.get(t.seq)) || agentRef;
   };
   for (const t of m.turns) turnSpans.set(t.seq, turnSpan(t));
-  function turnSpan(t: TraceTurn): Span {
+  function turnSpan(t: TraceTurn): { span: Span; id: string } {
+    const id = spanIdOf(sid, { kind: 'turn', seq: t.seq });
     const span = startSpan({
-      name: `turn ${t.turn}`, kind: SpanKind.INTERNAL, traceId, spanId: spanIdOf(sid, { kind: 'turn', seq: t.seq }), parentSpanId: agentId, start: t.start,
+      name: `turn ${t.turn}`, kind: SpanKind.INTERNAL, traceId, spanId: id, parentSpanId: agentId, start: t.start,
       attributes: { ...conv, 'seqscope.turn': t.turn, 'seqscope.seq': t.seq, ...(t.reason !== undefined ? { 'seqscope.turn.end_reason': t.reason } : { 'seqscope.turn.open': true }) },
     });
     failed(span, t.errorType);
-    return span;
+    return { span, id };
   }
 
   let lastHeader: number | undefined;
@@ -162,7 +164,7 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
   }
 
   for (const mk of m.marks) turnAt(mk.seq, markCursor).span.addEvent(mk.kind === 'prune' ? 'seqscope.prune' : 'seqscope.compaction', markAttributes(mk), hrTime(mk.start));
-  for (const t of m.turns) turnSpans.get(t.seq)!.end(hrTime(t.end));
+  for (const t of m.turns) turnSpans.get(t.seq)!.span.end(hrTime(t.end));
   agent.end(hrTime(Math.max(m.start, m.end)));
 }
 

@@ -27,16 +27,28 @@ export function placeAlone(r: LoadResult): Placement {
   return placeSession(h as SessionFacts, () => undefined);
 }
 
-/** One session as a whole OTLP/JSON document. */
-export function otlpJsonOfSession(r: LoadResult, opts: SpanOptions = {}): string {
+/** Pieces of bytes joined into one. */
+function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+const refused = () => new Error('DSH refuses this log, so it has no trace to export.');
+
+/** One session as a whole OTLP/JSON document (UTF-8). */
+export function otlpJsonBytesOfSession(r: LoadResult, opts: SpanOptions = {}): Uint8Array {
   const m = traceModelOf(r);
-  if (!m) throw new Error('DSH refuses this log, so it has no trace to export.');
-  const parts: string[] = [];
-  const doc = new OtlpJsonDocument((t) => parts.push(t));
+  if (!m) throw refused();
+  const parts: Uint8Array[] = [];
+  const doc = new OtlpJsonDocument((b) => parts.push(b));
   doc.add(otlpSpansOf(r, m, placeAlone(r), opts));
   doc.end();
-  return parts.join('');
+  return joinBytes(parts);
 }
+
+export const otlpJsonOfSession = (r: LoadResult, opts: SpanOptions = {}): string => new TextDecoder().decode(otlpJsonBytesOfSession(r, opts));
 
 /** Writes `{"traceEvents":[…]}` a piece at a time. */
 export class PerfettoDocument {
@@ -64,10 +76,17 @@ export class PerfettoDocument {
 /** One session as a whole Perfetto / Chrome trace JSON document. */
 export function perfettoJsonOfSession(r: LoadResult): string {
   const m = traceModelOf(r);
-  if (!m) throw new Error('DSH refuses this log, so it has no trace to export.');
+  if (!m) throw refused();
   const parts: string[] = [];
   const doc = new PerfettoDocument((t) => parts.push(t));
   doc.add(m);
   doc.end();
   return parts.join('');
+}
+
+/** The open session's trace as a file the viewer downloads: `<id>.otlp.json` or `<id>.perfetto.json`. */
+export function traceExportFile(r: LoadResult, format: 'otlp' | 'perfetto'): { name: string; bytes: ArrayBuffer } {
+  const id = r.header?.id ?? 'session';
+  const bytes = format === 'otlp' ? otlpJsonBytesOfSession(r) : new TextEncoder().encode(perfettoJsonOfSession(r));
+  return { name: `${id}.${format === 'otlp' ? 'otlp' : 'perfetto'}.json`, bytes: bytes.buffer as ArrayBuffer };
 }

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { ContainerBadge } from './ContainerBadge';
 import { ForkExport } from './ForkExport';
+import { TraceExport } from './TraceExport';
 import { refresh, setDrawer, useLibrary } from '../../app/library';
 import { setTourPanel, useTour } from '../../app/tour-state';
 
-/** Toolbar additions: the sessions drawer toggle, fork export and the tour editor toggle. */
+/** Toolbar additions: the sessions drawer toggle, fork and trace export and the tour editor toggle. */
 export function SessionActions() {
   const open = useLibrary((s) => s.drawer);
   const count = useLibrary((s) => s.entries.length);
@@ -15,6 +16,7 @@ export function SessionActions() {
       <ContainerBadge />
       <button type="button" aria-expanded={open} onClick={() => setDrawer(!open)}>Library ({count})</button>
       <ForkExport />
+      <TraceExport />
       <button type="button" aria-expanded={tourOpen} onClick={() => setTourPanel(!tourOpen)}>Tour</button>
     </span>
   );

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { client } from '../../app/session-client';
+import { useApp } from '../../store/store';
+import { setNotice } from '../../app/library';
+
+type Format = 'otlp' | 'perfetto';
+
+/** Downloads the open session's trace: OpenTelemetry GenAI spans (OTLP/JSON, for Jaeger, Tempo, …) or a Perfetto trace. */
+export function TraceExport() {
+  const ready = useApp((s) => s.phase === 'ready' && !!s.summary?.header && s.summary.verdict.ok);
+  const [format, setFormat] = useState<Format>('otlp');
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const { name, bytes } = await client.request<{ name: string; bytes: ArrayBuffer }>({ op: 'traceExport', format });
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setNotice({ kind: 'info', text: `Exported ${name}.` });
+    } catch (err) {
+      setNotice({ kind: 'error', text: `The trace could not be exported: ${(err as Error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="trace-export">
+      <select aria-label="Trace format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
+        <option value="otlp">OTLP JSON</option>
+        <option value="perfetto">Perfetto</option>
+      </select>
+      <button type="button" disabled={!ready || busy} onClick={() => void run()}>Export trace</button>
+    </span>
+  );
+}
