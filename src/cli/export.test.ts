@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { traceIdOf } from '../core/trace/ids';
-import { traceFamily } from '../testing/trace-logs';
+import { LogWriter, bytesOf, traceFamily } from '../testing/trace-logs';
 import { headerRecord, jsonl, utf8 } from '../testing/builders';
 import { parseArgs, UsageError } from './args';
 import { runExport } from './export';
@@ -66,6 +66,31 @@ describe('seqscope export', () => {
     expect(r).toMatchObject({ code: 0, err: [] });
     expect(spansOf(out)).toHaveLength(15);
     expect(new Set(spansOf(out).map((s) => s.traceId))).toEqual(new Set([traceIdOf('root-1')]));
+  });
+
+  it('exports content only with --content, and with --redact the redacted log\'s content', async () => {
+    const key = 'sk-0123456789abcdef0123456789abcdef';
+    const w = new LogWriter(1000);
+    w.turnStart(); w.stepStart(); w.user(`deploy with DEEPSEEK_API_KEY=${key}`);
+    w.chunk({ type: 'text-delta', index: 0, text: 'ok' }); w.assistant('', [{ id: 'c1', name: 'bash', args: `{"command":"echo ${key}"}` }]);
+    const call = w.call('c1', 'bash', `{"command":"echo ${key}"}`); w.result('c1', key, call); w.stepEnd(); w.turnEnd();
+    const file = put('secret.jsonl', bytesOf(headerRecord('secret-1'), w.events));
+    const text = async (o: Partial<ExportOptions>) => {
+      const out = join(dir, 'secret.json');
+      const r = await run([file], { otlp: out, ...o });
+      expect(r.code).toBe(0);
+      return { line: r.out[0], json: readFileSync(out, 'utf8') };
+    };
+    const bare = await text({});
+    expect(bare.json).not.toContain(key);
+    expect(bare.json).not.toContain('deploy with');
+    const content = await text({ content: true });
+    expect(content.json).toContain(key);
+    expect(content.json).toContain('gen_ai.tool.call.result');
+    const redacted = await text({ content: true, redact: true });
+    expect(redacted.json).not.toContain(key);
+    expect(redacted.json).toContain('deploy with');
+    expect(redacted.line).toMatch(/, [1-9]\d* secrets? redacted$/);
   });
 
   it('says when there is nothing to export', async () => {

@@ -11,13 +11,16 @@ import { assignStartingCalls, placeSession, type SessionFacts } from '../core/tr
 import { loadBytes } from '../io/load';
 import { OtlpJsonDocument } from '../io/trace/otlp-json';
 import { otlpSpansOf, PerfettoDocument, traceModelOf } from '../io/trace/session-trace';
-import type { TextOf } from '../core/trace/genai-messages';
+import { concatBytes } from '../io/bytes';
 import type { ExportOptions } from './export-args';
 import { nodeByteText } from './byte-text';
 import { exportOrder, findSessions, sourceReader } from './export-sources';
 import { EndpointError, EndpointSink } from './otlp-endpoint';
 import { collectFiles } from './walk';
 import { zstdFramesInThread } from './zstd-thread';
+
+/** Compressed size from which a zstd log is decoded in a thread of its own. */
+const THREAD_BYTES = 4 << 20;
 
 export interface ExportIo { out(line: string): void; err(line: string): void }
 
@@ -33,12 +36,24 @@ function fileSink(path: string): { write(piece: string | Uint8Array): void; clos
   };
 }
 
-export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () => Promise<TextOf>): Promise<number> {
+/** The log as DSH-loadable plain JSONL with every credential the redaction engine finds replaced (docs/sharing.md). */
+async function redacted(bytes: Uint8Array): Promise<{ bytes: Uint8Array; redacted: number }> {
+  const { redactFile } = await import('../io/redact');
+  const parts: Uint8Array[] = [];
+  const report = await redactFile(bytes, (b) => parts.push(b), { encoding: 'jsonl' });
+  return { bytes: concatBytes(parts), redacted: report.redacted };
+}
+
+export async function runExport(o: ExportOptions, io: ExportIo): Promise<number> {
+  // an output that cannot be written is said before a folder is read
+  for (const out of [o.otlp, o.perfetto]) {
+    if (out === undefined) continue;
+    try { closeSync(openSync(out, 'w')); } catch (err) { io.err(`seqscope: cannot write the output: ${err instanceof Error ? err.message : String(err)}`); return 1; }
+  }
   const files = collectFiles(o.paths);
   const { sources, skipped } = await findSessions(files);
   for (const s of skipped) io.err(`seqscope: skipped ${s.name}: ${s.why}.`);
   if (sources.length === 0) { io.err(`seqscope: no DSH session logs under ${o.paths.join(', ')}.`); return 2; }
-  const text = o.content && o.redact && redactor ? await redactor() : undefined;
 
   const { order, children } = exportOrder(sources);
   const facts = new Map<string, SessionFacts>(sources.map((s) => [s.facts.id, s.facts]));
@@ -48,7 +63,7 @@ export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () =>
 
   let otlpFile: ReturnType<typeof fileSink> | undefined, perfettoFile: ReturnType<typeof fileSink> | undefined;
   let doc: OtlpJsonDocument | undefined, perfetto: PerfettoDocument | undefined, endpoint: EndpointSink | undefined;
-  let exported = 0, refused = 0, spans = 0;
+  let exported = 0, refused = 0, spans = 0, secrets = 0;
   try {
     try {
       if (o.otlp !== undefined) { otlpFile = fileSink(o.otlp); doc = new OtlpJsonDocument(otlpFile.write); }
@@ -60,7 +75,11 @@ export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () =>
     if (o.endpoint !== undefined) endpoint = new EndpointSink(o.endpoint);
     for (const s of order) {
       const kids = children.get(s.facts.id) ?? [];
-      const r = await loadBytes(read(s), { fileName: s.name, byteText: nodeByteText, zstdFrames: zstdFramesInThread });
+      let bytes = read(s);
+      // redaction comes first: what is exported is the redacted log, content and all
+      if (o.redact) { const x = await redacted(bytes); bytes = x.bytes; secrets += x.redacted; }
+      // a large zstd log decodes in a thread of its own beside the scan; a small one here (a thread costs more than it saves)
+      const r = await loadBytes(bytes, { fileName: s.name, byteText: nodeByteText, zstdFrames: bytes.length > THREAD_BYTES ? zstdFramesInThread : undefined });
       const m = traceModelOf(r, kids.map((k) => k.facts.id));
       if (!m) {
         refused++;
@@ -71,7 +90,7 @@ export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () =>
       if (kids.length) for (const [id, seq] of assignStartingCalls(m.tools, kids.map((k) => k.facts))) calls.set(id, seq);
       const place = placeSession(s.facts, lookup, calls.get(s.facts.id));
       if (doc || endpoint) {
-        const list = otlpSpansOf(r, m, place, { content: o.content, text });
+        const list = otlpSpansOf(r, m, place, { content: o.content });
         spans += list.length;
         doc?.add(list);
         await endpoint?.add(list);
@@ -90,6 +109,6 @@ export async function runExport(o: ExportOptions, io: ExportIo, redactor?: () =>
     perfettoFile?.close();
   }
   const where = [o.otlp, o.endpoint, o.perfetto].filter((x) => x !== undefined).join(' and ');
-  io.out(`exported ${exported} session${exported === 1 ? '' : 's'}${doc || endpoint ? ` (${spans} spans)` : ''} to ${where}${refused ? `; skipped ${refused} that DSH refuses` : ''}`);
+  io.out(`exported ${exported} session${exported === 1 ? '' : 's'}${doc || endpoint ? ` (${spans} spans)` : ''} to ${where}${o.redact ? `, ${secrets} secret${secrets === 1 ? '' : 's'} redacted` : ''}${refused ? `; skipped ${refused} that DSH refuses` : ''}`);
   return 0;
 }

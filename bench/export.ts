@@ -1,0 +1,74 @@
+/**
+ * `npm run -s bench -- export`: `seqscope export --otlp` on the 1.3 M-event plain log, timed as a
+ * whole process against a bare Node process that reads, splits and JSON.parses the same file
+ * (bench/bare-parse.mjs), best of `--runs` (default 3) each, CPU time and peak RSS from the process
+ * itself (goal: within 2× the bare process). Then a folder of many sessions (`--folder DIR`,
+ * default /work/bench-cache/fleet-10000 when it exists) exported to OTLP/JSON and Perfetto in one
+ * run: wall and CPU time, peak RSS beside the folder's size and its largest session, to show memory
+ * stays that of one session. The last line is one JSON object.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const rest = process.argv.slice(2);
+const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+const runs = Number(arg('runs', '3'));
+const dir = arg('dir', 'tmp/bench');
+mkdirSync(dir, { recursive: true });
+const cached = '/work/bench-cache/profile-1300000.jsonl';
+const file = arg('file', existsSync(cached) ? cached : join(dir, 'profile-1300000.jsonl'));
+if (!existsSync(file)) {
+  console.log(`generating ${file} …`);
+  execFileSync(join('node_modules', '.bin', 'tsx'), ['src/synth/main.ts', '--events', '1300000', '--out', file, '--seed', '7'], { stdio: 'inherit' });
+}
+execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
+
+interface Run { ms: number; cpuMs: number; peakMb: number; stdout: string }
+function time(args: string[]): Run {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const ms = performance.now() - t0;
+  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
+  if (r.status !== 0 || !line) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
+  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
+  return { ms, cpuMs: self.cpuMs, peakMb: self.maxRssKb / 1024, stdout: r.stdout.trim() };
+}
+const best = (xs: Run[]): Run => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)), stdout: xs[0].stdout });
+
+const out = join(dir, 'export.otlp.json');
+const bare: Run[] = [], exp: Run[] = [];
+for (let i = 0; i < runs; i++) {
+  bare.push(time(['bench/bare-parse.mjs', file]));
+  exp.push(time(['bin/seqscope.js', 'export', file, '--otlp', out]));
+}
+const b = best(bare), e = best(exp);
+const figures: Record<string, unknown> = {
+  file, plainMb: +(statSync(file).size / 2 ** 20).toFixed(1), runs, outMb: +(statSync(out).size / 2 ** 20).toFixed(1), exported: e.stdout,
+  exportMs: Math.round(e.ms), bareMs: Math.round(b.ms), ratio: +(e.ms / b.ms).toFixed(2),
+  exportCpuMs: Math.round(e.cpuMs), bareCpuMs: Math.round(b.cpuMs), cpuRatio: +(e.cpuMs / b.cpuMs).toFixed(2),
+  exportPeakMb: Math.round(e.peakMb), barePeakMb: Math.round(b.peakMb),
+};
+console.log(`export --otlp ${figures.exportMs} ms vs bare read+split+JSON.parse ${figures.bareMs} ms: ratio ${figures.ratio} (goal ≤ 2); CPU ${figures.exportCpuMs} vs ${figures.bareCpuMs} ms: ${figures.cpuRatio}; peak RSS ${figures.exportPeakMb} MB (bare ${figures.barePeakMb} MB); ${figures.exported}`);
+
+const cachedFolder = '/work/bench-cache/fleet-10000';
+const folder = arg('folder', existsSync(cachedFolder) ? cachedFolder : '');
+if (folder) {
+  let files = 0, bytes = 0, largest = 0;
+  const walk = (d: string) => {
+    for (const x of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, x.name);
+      if (x.isDirectory()) walk(p);
+      else if (/\.(jsonl|jsonl\.zstd|zip)$/.test(x.name)) { const n = statSync(p).size; files++; bytes += n; largest = Math.max(largest, n); }
+    }
+  };
+  walk(folder);
+  const f = time(['bin/seqscope.js', 'export', folder, '--otlp', join(dir, 'folder.otlp.json'), '--perfetto', join(dir, 'folder.perfetto.json')]);
+  Object.assign(figures, {
+    folder, folderFiles: files, folderMb: Math.round(bytes / 2 ** 20), largestFileMb: +(largest / 2 ** 20).toFixed(1),
+    folderMs: Math.round(f.ms), folderCpuMs: Math.round(f.cpuMs), folderPeakMb: Math.round(f.peakMb), folderExported: f.stdout,
+    folderOtlpMb: Math.round(statSync(join(dir, 'folder.otlp.json')).size / 2 ** 20),
+  });
+  console.log(`folder ${folder}: ${files} files, ${figures.folderMb} MB (largest ${figures.largestFileMb} MB) exported in ${figures.folderMs} ms, CPU ${figures.folderCpuMs} ms, peak RSS ${figures.folderPeakMb} MB, OTLP ${figures.folderOtlpMb} MB; ${f.stdout}`);
+}
+console.log(JSON.stringify(figures));
