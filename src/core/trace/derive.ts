@@ -40,8 +40,27 @@ const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v 
 const usageOf = (u: Record<string, unknown>): UsageCounts => ({ input: count(u.inputTokens), cached: count(u.cacheReadTokens), cacheWrite: count(u.cacheWriteTokens), output: count(u.outputTokens), reasoning: count(u.reasoningTokens) });
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-interface OpenStep extends Mutable<TraceStep> { firstChunkSeq: number; lastChunkSeq: number; inputSeqs: number[]; retries: TraceRetry[] }
+interface OpenStep extends Mutable<TraceStep> { firstChunkSeq: number; lastChunkSeq: number; inputSeqs: number[]; retries: TraceRetry[]; inTurn?: Mutable<TraceTurn>; calls: number }
 type OpenMark = Mutable<TraceMark> & { sources: number[] };
+
+const APPEND_TAIL = new TextEncoder().encode(',"surfaceOp":"append"}');
+
+/**
+ * Whether a stored line's top-level object ends with the member `"surfaceOp":"append"` (DSH's
+ * writer puts it last). A comma and unescaped quotes cannot sit inside a string there, and JSON.parse
+ * keeps the last of repeated keys, so such a line is an append whatever came before.
+ */
+function isAppendLine(log: EventLog, seq: number): boolean {
+  const ref = log.lineRef(seq);
+  if (!ref) return false;
+  const buf = log.bufferAt(ref[0]);
+  let end = ref[2];
+  while (end > ref[1] && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20)) end--;
+  const from = end - APPEND_TAIL.length;
+  if (from < ref[1]) return false;
+  for (let i = 0; i < APPEND_TAIL.length; i++) if (buf[from + i] !== APPEND_TAIL[i]) return false;
+  return true;
+}
 
 export function deriveTraceSession(log: EventLog, header: SessionHeader, activity: ActivityIndex, opts: DeriveTraceOptions = {}): TraceSession {
   // events synthesized on load (closers, an end-seed marker stamped now) are not the session's
@@ -131,6 +150,7 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
       const at = ci < calls.length && calls.at(ci) === s ? ci : -1;
       const callId = at >= 0 ? activity.callIds[at] : '';
       openCalls.set(callId, tools.length);
+      if (step) step.calls++;
       tools.push({ seq: s, callId, name: at >= 0 ? activity.toolNames[activity.callName.at(at)] : 'tool', turn: step?.turn ?? turn?.turn ?? 0, step: step?.step ?? 0, start: t, end: t, mentions: mentionsIn(s) });
       continue;
     }
@@ -150,6 +170,14 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
         continue;
       }
     }
+    if (type === 'assistant/message' && step && step.model !== undefined && isAppendLine(log, s)) {
+      // the step's message, known append from its line's last member: its data is not read (the
+      // model is the request's, the finish follows from whether the step called tools)
+      request(s);
+      step.messageSeq = s;
+      step.streamEnd = t;
+      continue;
+    }
     const e = log.rawAt(s);
     const d = rec(e.data);
     switch (type) {
@@ -163,11 +191,15 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
         step = {
           turn: num(d.turn) ?? turn?.turn ?? 0, step: num(d.step) ?? steps.length + 1, seq: s, start: t, end: t, requestSeq: -1, requestTime: t,
           streamEnd: t, tokens: NO_USAGE, usageFrom: 'none', attempts: 0, model: contextModel, provider: contextProvider,
-          firstChunkSeq: -1, lastChunkSeq: -1, inputSeqs: [], retries: [],
+          firstChunkSeq: -1, lastChunkSeq: -1, inputSeqs: [], retries: [], inTurn: turn, calls: 0,
         };
         break;
       case 'step/end': closeStep(s); break;
-      case 'request/context': contextModel = str(d.model) ?? contextModel; contextProvider = str(d.provider) ?? contextProvider; break;
+      case 'request/context':
+        contextModel = str(d.model) ?? contextModel; contextProvider = str(d.provider) ?? contextProvider;
+        // the route a step's request took, when it is written after the step opened
+        if (step && step.requestSeq < 0) { step.model = contextModel; step.provider = contextProvider; }
+        break;
       case 'request/header': headerSeq = s; break;
       case 'agent-preset/selected': agentPreset = str(d.agentPreset) ?? agentPreset; break;
       case 'subagent/descriptor': agentDescription = str(d.label) ?? agentDescription; break;
@@ -180,8 +212,7 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
           const src = rec(rec(d.message).source);
           step.model = str(src.model) ?? step.model;
           step.provider = str(src.provider) ?? step.provider;
-          const m = rec(d.message);
-          step.finishReason = d.interrupted === true ? 'aborted' : Array.isArray(m.content) && m.content.some((b) => rec(b).type === 'tool-call') ? 'tool-calls' : 'stop';
+          if (d.interrupted === true) step.finishReason = 'aborted';
         }
         break;
       case 'llm/retry':
@@ -239,17 +270,19 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
 
   const usageByStep = new Map<string, StepUsage>();
   for (const u of stepUsage(ownUsage(activity, ownFrom))) usageByStep.set(`${u.turn}:${u.step}`, u);
-  const outSteps: TraceStep[] = steps.map(({ firstChunkSeq: _f, lastChunkSeq: _l, ...st }, i) => {
+  const outSteps: TraceStep[] = steps.map(({ firstChunkSeq: _f, lastChunkSeq: _l, inTurn: _t, calls, ...st }, i) => {
+    const inTurnOf = steps[i].inTurn;
     const u = usageByStep.get(`${st.turn}:${st.step}`);
     // a request that got no message failed: the last retry's failure, else its turn's error
-    const inTurn = turns.find((t) => t.seq <= st.seq && st.seq <= t.endSeq);
+    const inTurn = inTurnOf;
     const turnError = inTurn?.errorType;
-    const lastOfTurn = i === steps.length - 1 || steps[i + 1].seq > (inTurn?.endSeq ?? Infinity);
+    const lastOfTurn = i === steps.length - 1 || steps[i + 1].inTurn !== inTurn;
     const errorType = st.messageSeq === undefined ? st.retries.at(-1)?.errorType ?? turnError ?? 'no_response' : undefined;
     const attempts = u?.from === 'chunks' ? st.retries.length + 1 : u ? 1 : 0;
     return {
       ...st, ...(u ? { tokens: { input: u.input, cached: u.cached, cacheWrite: u.cacheWrite, output: u.output, reasoning: u.reasoning }, usageFrom: u.from } : {}), attempts,
-      ...(errorType !== undefined ? { errorType, finishReason: 'error' } : inTurn?.reason === 'max-tokens' && lastOfTurn ? { finishReason: 'max-tokens' } : {}),
+      ...(errorType !== undefined ? { errorType, finishReason: 'error' }
+        : st.finishReason !== undefined ? {} : inTurn?.reason === 'max-tokens' && lastOfTurn ? { finishReason: 'max-tokens' } : { finishReason: calls > 0 ? 'tool-calls' : 'stop' }),
     };
   });
   return {

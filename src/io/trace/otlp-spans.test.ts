@@ -77,9 +77,13 @@ describe('OTLP spans of a session family', () => {
     const turns = named(s.root, 'turn');
     for (const t of turns) expect(t.parentSpanContext?.spanId).toBe(agent);
     const [t1, t2] = turns.sort((a, b) => (a.attributes['seqscope.turn'] as number) - (b.attributes['seqscope.turn'] as number));
-    const byTurn = (n: number) => [...named(s.root, 'chat'), ...named(s.root, 'execute_tool')].filter((x) => x.attributes['seqscope.turn'] === n);
+    // by seq: turn 1 holds seqs up to its turn/end, turn 2 the rest
+    const seqOf = (x: ReadableSpan) => x.attributes['seqscope.seq'] as number;
+    const children = [...named(s.root, 'chat'), ...named(s.root, 'execute_tool')];
+    const byTurn = (n: number) => children.filter((x) => (n === 1 ? seqOf(x) < fam.seqs.rootTurn1End : seqOf(x) > fam.seqs.rootTurn2));
     for (const x of byTurn(1)) expect(x.parentSpanContext?.spanId).toBe(t1.spanContext().spanId);
     for (const x of byTurn(2)) expect(x.parentSpanContext?.spanId).toBe(t2.spanContext().spanId);
+    expect(byTurn(1).length + byTurn(2).length).toBe(children.length);
     expect(byTurn(1)).toHaveLength(3);
   });
 

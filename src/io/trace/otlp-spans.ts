@@ -97,7 +97,7 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
     const id = spanIdOf(sid, { kind: 'turn', seq: t.seq });
     const span = startSpan({
       name: `turn ${t.turn}`, kind: SpanKind.INTERNAL, traceId, spanId: id, parentSpanId: agentId, start: t.start,
-      attributes: { ...conv, 'seqscope.turn': t.turn, 'seqscope.seq': t.seq, ...(t.reason !== undefined ? { 'seqscope.turn.end_reason': t.reason } : { 'seqscope.turn.open': true }) },
+      attributes: { 'seqscope.turn': t.turn, 'seqscope.seq': t.seq, ...(t.reason !== undefined ? { 'seqscope.turn.end_reason': t.reason } : { 'seqscope.turn.open': true }) },
     });
     failed(span, t.errorType);
     return { span, id };
@@ -110,10 +110,12 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
     const model = st.model;
     const attrs: Attributes = {
       'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': providerName(st.provider), ...conv,
-      ...(model !== undefined ? { 'gen_ai.request.model': model, 'gen_ai.response.model': model } : {}),
+      ...(model !== undefined ? { 'gen_ai.request.model': model } : {}),
       ...usageAttributes(st.tokens),
       'gen_ai.response.finish_reasons': [finishReasonOf(st.errorType !== undefined && st.finishReason === undefined ? 'error' : st.finishReason)],
-      'seqscope.turn': st.turn, 'seqscope.step': st.step, 'seqscope.seq': st.seq, 'seqscope.usage.source': st.usageFrom, 'seqscope.attempts': st.attempts,
+      'seqscope.turn': st.turn, 'seqscope.step': st.step, 'seqscope.seq': st.seq,
+      // the usual case (tokens from the usage chunks of one attempt) goes without saying
+      ...(st.usageFrom !== 'chunks' ? { 'seqscope.usage.source': st.usageFrom } : {}), ...(st.attempts > 1 ? { 'seqscope.attempts': st.attempts } : {}),
     };
     if (st.firstChunkTime !== undefined) {
       attrs['gen_ai.request.stream'] = true;
@@ -146,8 +148,8 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
   function toolSpan(tool: TraceTool): void {
     const parent = turnAt(tool.seq, toolCursor);
     const attrs: Attributes = {
-      'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': tool.name, 'gen_ai.tool.call.id': tool.callId, 'gen_ai.tool.type': 'function', ...conv,
-      'seqscope.seq': tool.seq, 'seqscope.turn': tool.turn, 'seqscope.step': tool.step, ...(tool.resultSeq === undefined ? { 'seqscope.tool.unanswered': true } : {}),
+      'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': tool.name, 'gen_ai.tool.call.id': tool.callId, 'gen_ai.tool.type': 'function',
+      'seqscope.seq': tool.seq, 'seqscope.step': tool.step, ...(tool.resultSeq === undefined ? { 'seqscope.tool.unanswered': true } : {}),
     };
     if (opts.content) {
       const call = log.rawAt(tool.seq).data as { arguments?: unknown } | null;
