@@ -10,6 +10,7 @@ import type { ForkComparison } from '../store/library-slice';
 import { afterLoad, keep, library, libraryState, sessionNameFor, setLibrary as set, type LibraryEntry } from './library';
 import { client } from './session-client';
 import { failOpen, loadSession, type Restore } from './session';
+import { loads } from './session-scope';
 import { admitFileSize } from './size-guard';
 
 /** Opens a file the user brought; once it loads it is kept in the library. */
@@ -38,9 +39,12 @@ export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, r
  */
 export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, sessionName: string, restore: Restore = {}): Promise<void> {
   const file = buf instanceof Blob ? buf : new Blob([buf]);
+  // Cancel while the first bytes are read (the page already says "loading") ends this open
+  const wanted = loads.next();
   const head = new Uint8Array(buf instanceof Blob ? await buf.slice(0, 4).arrayBuffer() : buf.slice(0, 4));
   // a ZIP stays in the page (it is small), to open its other sessions
   loose.zip = isZip(head) ? { bytes: new Uint8Array(buf instanceof Blob ? await buf.arrayBuffer() : buf.slice(0)), name, sessionName } : undefined;
+  if (!wanted()) return;
   set({ currentId: undefined });
   loadSession(buf, name, sessionName, {
     ...restore,

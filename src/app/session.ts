@@ -123,5 +123,7 @@ export function cancelLoad(): void {
     if (back.summary) shown(back.summary, true);
     return;
   }
+  // cancelled before its bytes reached the worker: the session shown was never replaced
+  if (get().summary) { set({ phase: 'ready', message: 'Load cancelled', progress: { done: 0, total: 0 } }); return; }
   set({ phase: 'cancelled', message: 'Load cancelled' });
 }
