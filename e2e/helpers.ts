@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { loadBytes } from '../src/io/load';
 
 export const DEMO = 'public/demo/demo.jsonl';
@@ -32,4 +32,16 @@ export async function dropLargeLog(page: Page): Promise<void> {
     return d;
   });
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('[data-testid=dropzone]', type, { dataTransfer: dt });
+}
+
+/**
+ * Scrolls a list to its first row. After a load the lists follow the cursor (at the end by
+ * default), so a test that reads the first rows scrolls there as a user would.
+ */
+export async function scrollToTop(list: Locator): Promise<void> {
+  await list.evaluate((el) => {
+    for (let e: HTMLElement | null = el as HTMLElement; e; e = e.parentElement) {
+      if (e.scrollHeight > e.clientHeight && getComputedStyle(e).overflowY !== 'visible') { e.scrollTop = 0; e.dispatchEvent(new Event('scroll')); return; }
+    }
+  });
 }
