@@ -2,7 +2,7 @@
  * Where the tests find DSH's conformance corpus and fixture logs: the copies vendored under
  * testdata/ (see testdata/README.md), so that a clone on its own tests itself. SEQSCOPE_CONFORMANCE
  * and SEQSCOPE_FIXTURES point the same tests at another copy (`.ci/run` uses them to check
- * ../shared, the newest corpus, when it sits beside the clone). Node-only: tests, fuzzer and benches.
+ * the workplace's shared corpus, the newest, when it sits beside the clone). Node-only: tests, fuzzer and benches.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
