@@ -10,6 +10,7 @@ import { zipSync } from 'fflate';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { PAYLOAD_FILE_NAME, PWNED_FLAG, xssPayloadLog, XSS_PAYLOADS } from '../src/fuzz/hostile';
 import { activeMarkup, openApp, pickBytes, watch, type Watch } from './hostile-helpers';
+import { scrollToTop } from './helpers';
 
 /** A payload that fits a ZIP folder or file name (no slash). */
 const NAME_PAYLOAD = `<img src=x onerror="window.${PWNED_FLAG}=1">`;
@@ -51,6 +52,8 @@ async function explore(page: Page) {
     await page.getByRole('tab', { name }).click();
     await expect(panel.locator('[data-seq]').first()).toBeVisible();
     if (name === 'Surface') {
+      // the system prompt opens the Surface; the feed follows the cursor to its end
+      await scrollToTop(page.getByRole('feed', { name: 'Surface' }));
       await panel.getByText(/^System prompt/).click();
       await expect(panel.getByText(XSS_PAYLOADS[0]).first()).toBeVisible();
     }

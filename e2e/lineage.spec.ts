@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coreLoad, DEMO, shot, waitLoaded } from './helpers';
+import { coreLoad, DEMO, scrollToTop, shot, waitLoaded } from './helpers';
 
 test('selecting a compaction replacement highlights what it replaced', async ({ page }) => {
   const r = await coreLoad(DEMO);
@@ -12,8 +12,12 @@ test('selecting a compaction replacement highlights what it replaced', async ({ 
   await waitLoaded(page, last);
   await page.getByRole('tab', { name: 'Surface' }).click();
   const card = page.getByRole('feed', { name: 'Surface' }).locator(`[data-seq="${c}"]`);
+  // the feed follows the cursor to its newest card once laid out; the replacement heads it, so scroll back up
+  await expect(async () => {
+    await scrollToTop(page.getByRole('feed', { name: 'Surface' }));
+    await card.click({ timeout: 1000 });
+  }).toPass();
   await expect(card).toContainText('replaces seq');
-  await card.click();
   await expect(card).toHaveAttribute('aria-current', 'true');
   await expect(page.getByRole('complementary', { name: 'Inspector' })).toContainText('Replaced');
   await page.getByRole('tab', { name: 'Transcript' }).click();

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { coreLoad, DEMO, slider, status } from './helpers';
+import { coreLoad, DEMO, scrollToTop, slider, status } from './helpers';
 
 /** A view's scrolling content, found by its accessible name whatever its role (listbox, feed, grid). */
 const viewContent = (page: Page, tab: string) => page.getByRole('tabpanel').getByLabel(tab === 'Log' ? 'Events' : tab, { exact: true });
@@ -34,7 +34,11 @@ for (const region of REGIONS) {
     await page.goto('/');
     await expect(status(page)).toHaveAttribute('data-cursor', String(last));
     const sel = region === 'Log view' ? 'none' : '3';
-    if (region !== 'Log view') await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="3"]').click();
+    if (region !== 'Log view') {
+      const events = page.getByRole('listbox', { name: 'Events' });
+      await scrollToTop(events);
+      await events.locator('[data-seq="3"]').click();
+    }
     await showRegion(page, region);
 
     // the alert, in place: what failed, the message, Copy details

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
-import { status, waitLoaded } from './helpers';
+import { scrollToTop, status, waitLoaded } from './helpers';
 import { coreOpen, demoBytes, pick, ready } from './library-helpers';
 
 test('a DSH export ZIP opens its root, lists its fork, opens it at the fork point, and shows images inline', async ({ page }) => {
@@ -32,11 +32,14 @@ test('a DSH export ZIP opens its root, lists its fork, opens it at the fork poin
   // The image referenced by attachment id shows in the Transcript and on the Surface.
   await page.getByRole('button', { name: 'Close sessions' }).click();
   await page.getByRole('tab', { name: 'Transcript' }).click();
+  // the image is near the start; the feed follows the cursor to the end
+  await scrollToTop(page.getByRole('feed', { name: 'Transcript' }));
   const img = page.getByRole('feed', { name: 'Transcript' }).getByRole('img', { name: `Attached image ${attachmentId}` });
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(8);
   expect(await img.getAttribute('src')).toMatch(/^blob:/);
   await page.getByRole('tab', { name: 'Surface' }).click();
+  await scrollToTop(page.getByRole('feed', { name: 'Surface' }));
   await expect(page.getByRole('feed', { name: 'Surface' }).getByRole('img', { name: `Attached image ${attachmentId}` })).toBeVisible();
 
   // One click opens the fork, at its fork point.

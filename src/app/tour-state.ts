@@ -14,5 +14,9 @@ export function setTour(patch: Partial<TourState>): void {
   useApp.setState((s) => ({ tour: { ...s.tour, ...patch } }));
 }
 
-export function setTourPanel(panel: boolean): void { setTour({ panel }); }
+/** The tour editor opens in the column the sessions drawer covers, so opening it closes the drawer. */
+export function setTourPanel(panel: boolean): void {
+  setTour({ panel });
+  if (panel && useApp.getState().library.drawer) useApp.setState((s) => ({ library: { ...s.library, drawer: false } }));
+}
 export function setTourError(error: string | undefined): void { setTour({ error }); }

@@ -44,9 +44,12 @@ export function FixedList({ count, rowHeight, render, scrollTo, scrollKey, label
   useEffect(() => {
     const el = parent.current;
     if (!el || scrollTo === undefined || scrollTo < 0 || scrollTo >= count) return;
-    const top = el.scrollTop * scale, y = scrollTo * rowHeight;
-    if (y >= top && y + rowHeight <= top + el.clientHeight) return;
-    el.scrollTop = (y < top ? y : y + rowHeight - el.clientHeight) / scale;
+    // the scale from the list's height now: the rendered one may predate a resize not yet observed
+    const vp = el.clientHeight;
+    const s = full > total && total > vp ? (full - vp) / (total - vp) : 1;
+    const top = el.scrollTop * s, y = scrollTo * rowHeight;
+    if (y >= top && y + rowHeight <= top + vp) return;
+    el.scrollTop = (y < top ? y : y + rowHeight - vp) / s;
     setScrollTop(el.scrollTop);
   }, [scrollTo, scrollKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -66,7 +69,8 @@ export function FixedList({ count, rowHeight, render, scrollTo, scrollKey, label
   return (
     <div ref={parent} className={`scroll ${className ?? ''}`} role="listbox" aria-label={label} tabIndex={0}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
-      <div style={{ height: total, position: 'relative', width: '100%' }}>{rows}</div>
+      {/* clipped: a row placed past the end while the height is re-measured never grows the scroll area */}
+      <div style={{ height: total, position: 'relative', width: '100%', overflow: 'hidden' }}>{rows}</div>
     </div>
   );
 }

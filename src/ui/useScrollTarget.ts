@@ -21,7 +21,13 @@ useApp.subscribe((s, prev) => {
   // a settling load sets its cursor, then restores its selection (which then wins); a cleared selection is no move
   if (s.cursor !== prev.cursor) lastMoved = 'cursor';
   if (selectionOf(s) !== selectionOf(prev) && selectionOf(s) !== undefined) lastMoved = 'selection';
+  // a selection made while the log loaded is the reader's, kept in view when the load settles
+  if (settled(s, prev) && selectionOf(s) !== undefined) lastMoved = 'selection';
 });
+
+function settled(s: AppState, prev: { phase: AppState['phase'] }): boolean {
+  return s.phase === 'ready' && prev.phase === 'loading';
+}
 
 /**
  * What a list keeps in view: the selected item when the selection last changed, the cursor's item
@@ -32,14 +38,19 @@ export function useScrollTarget(selectedIndex: number | undefined, cursorIndex: 
   const cursor = useApp((s) => s.cursor);
   const selected = useApp(selectionOf);
   const follow = useFollow();
+  const phase = useApp((s) => s.phase);
   const initial = follow && (lastMoved === 'cursor' || selected === undefined) ? 'cursor' : 'selection';
-  const st = useRef({ cursor, selected, follow, mode: initial as 'selection' | 'cursor' | 'none', key: 0 }).current;
+  const st = useRef({ cursor, selected, follow, mode: initial as 'selection' | 'cursor' | 'none', key: 0, phase }).current;
   if (selected !== st.selected) { st.selected = selected; st.mode = 'selection'; st.key++; }
   if (cursor !== st.cursor || follow !== st.follow) {
     // not following, a moved cursor leaves the list where the reader put it
     if (follow) { st.mode = 'cursor'; st.key++; } else if (st.mode === 'cursor') st.mode = 'none';
     st.cursor = cursor;
     st.follow = follow;
+  }
+  if (phase !== st.phase) {
+    if (settled({ phase } as AppState, st) && selected !== undefined) { st.mode = 'selection'; st.key++; }
+    st.phase = phase;
   }
   const index = st.mode === 'cursor' ? cursorIndex : st.mode === 'selection' ? selectedIndex : undefined;
   return { index: index !== undefined && index >= 0 ? index : undefined, key: st.key };
