@@ -7,7 +7,7 @@
  */
 import { SessionError } from '../core/errors';
 import type { RestoreStream } from '../core/restore-stream';
-import { at, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type LoadResult, type Verdict } from './load';
+import { at, buildResult, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type Encoding, type LoadResult } from './load-result';
 import type { RecordScanner } from './record-scanner';
 import type { FrameDecoder, FrameStream } from './zstd';
 
@@ -20,7 +20,7 @@ export interface LiveFrames {
   readonly maxPlain: number;
 }
 
-interface Base { readonly fileName?: string; readonly encoding: 'jsonl' | 'zstd'; readonly byteLength: number; readonly headerLen: number }
+interface Base { readonly fileName?: string; readonly encoding: Encoding; readonly byteLength: number; readonly headerLen: number }
 
 export class LiveLog {
   private byteLength: number;
@@ -77,25 +77,11 @@ export class LiveLog {
 
   /** The session as it stands: stored events only, verdict as of now, the unfinished tail as torn. */
   result(): LoadResult {
-    const { scanner, stream, base } = this;
-    const stored = scanner.preservedCount;
-    const { session, closers, failure } = stream.peek();
-    const lineOfSeq = (s: number) => (s < stored ? scanner.lineOfSeq(s) : undefined);
-    const verdict: Verdict = failure ? refusal(failure.error, lineOfSeq) : { ok: true };
+    const fold = this.stream.peek();
     const waiting = this.frames ? this.frames.framing.finish().tail.length : 0;
-    const tornBytes = this.frames ? undefined : this.byteLength - base.headerLen - scanner.preservedBytes;
-    const tornSize = tornBytes ?? waiting + scanner.fragmentBytes;
-    const torn = tornSize || scanner.firstBad
-      ? { bytes: tornSize, line: scanner.firstBad?.line ?? scanner.nextLine, preview: scanner.tornPreview() }
-      : undefined;
-    return {
-      fileName: base.fileName, encoding: base.encoding, byteLength: this.byteLength, verdict, header: session.header, session,
-      storedEventCount: stored, tornBytes, torn, closers: [], firstLiveSeq: session.firstLiveSeq, endSeedAppended: false,
-      acceptedThrough: failure ? failure.acceptedThrough : session.log.length - 1,
-      dropped: scanner.dropped, nonJsonNumberSeqs: scanner.nonJsonNumberSeqs,
+    return buildResult({ ...this.base, byteLength: this.byteLength }, fold.session.header, this.scanner, fold, {
       frames: this.frames ? { complete: this.frames.complete, tornBytes: waiting } : undefined,
-      timeline: session.timeline(), lineage: session.lineage(), diagnostics: session.invariants.diagnostics, lineOfSeq,
-      live: this, pendingClosers: closers.length,
-    };
+      live: { log: this, waiting },
+    });
   }
 }
