@@ -1,5 +1,5 @@
 /**
- * A Playwright page object for Seqscope, for testing replay demos (README: "Testing a replay demo
+ * A Playwright page object for Seqscope, for testing replay demos (docs/tours.md: "Testing a replay demo
  * with Playwright"). Everything is found by role and name, as a person would find it.
  *
  *   const app = new SeqscopePage(page);

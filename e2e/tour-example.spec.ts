@@ -1,5 +1,5 @@
 /**
- * The README's example: a replay demo tested with the SeqscopePage page object. The expected counts
+ * The example in docs/tours.md: a replay demo tested with the SeqscopePage page object. The expected counts
  * come from the same core the app runs, loaded in Node.
  */
 import { expect, test } from '@playwright/test';
