@@ -14,7 +14,7 @@ import { EventLog } from '../core/event-log';
 import { isAbsolutePath } from '../core/header';
 import { restoreSession } from '../core/restore-stream';
 import { HEADER_KEYS, type SessionEvent, type SessionHeader } from '../core/types';
-import type { DroppedRecord } from './record-scanner';
+import type { DroppedRecord } from './record-damage';
 import { loadBytes, type LoadOptions, type LoadResult, type Verdict } from './load';
 import { sniffFormat } from './sniff';
 

@@ -3,9 +3,13 @@ import { PackedRow, decodeStorageRecord } from '../core/chunk-rows';
 import { IntColumn, lastAtOrBeforeIn } from '../core/columns';
 import { EventLog } from '../core/event-log';
 import { SessionError } from '../core/errors';
-import { hasNonJsonNumber, stringifyJson } from '../core/json';
+import { hasNonJsonNumber } from '../core/json';
+import { cannotBeJson } from './json-shape';
 import { PieceHints, mayHoldNonJsonNumber } from './number-hints';
+import { cappedDropped, committedDamageError, isTurnEnd, type DroppedRecord, type FirstBad } from './record-damage';
 import type { SessionEvent } from '../core/types';
+
+export type { DroppedRecord } from './record-damage';
 
 const LF = 10;
 /**
@@ -26,21 +30,6 @@ export interface RecordSink {
   pushRow(row: PackedRow, bufId: number, start: number, end: number): void;
 }
 
-/** A record DSH stops reading at or after: kept so that the viewer can list it (decisions §1). */
-export interface DroppedRecord {
-  readonly line: number;
-  /** Why it was not preserved: the first bad record, or a record after it. */
-  readonly reason: 'unparsable' | 'seq-gap' | 'after-damage';
-  readonly text: string;
-  /** The parsed value, when the line is JSON. */
-  readonly value?: unknown;
-  /** The line's length when `text` was cut short (and ends with `…`). */
-  readonly length?: number;
-}
-
-/** Characters kept of the first bad line (1 Mi); lines after it keep 4 Ki. */
-const DAMAGE_KEEP = 1 << 20;
-
 /**
  * Native byte-to-text primitives a host may hand the scanner (Node: `Buffer#latin1Slice` and
  * `buffer.isAscii`). ASCII lines are then parsed from one-byte strings whose offsets are byte
@@ -55,15 +44,6 @@ export interface ByteText {
 
 /** Non-ASCII bytes are located to blocks of this size, then to lines. */
 const ASCII_BLOCK = 4096;
-
-export interface FirstBad {
-  readonly line: number;
-  readonly kind: 'unparsable' | 'seq-gap';
-  readonly expected: number;
-  readonly got: unknown;
-  /** Where the bad record starts in the scanned plaintext, in bytes. */
-  readonly byteOffset: number;
-}
 
 /**
  * DSH's record rule (persistence.md §3.5), fed with plaintext bytes after the header: records are
@@ -279,10 +259,7 @@ export class RecordScanner {
   }
 
   private keep(d: DroppedRecord): void {
-    if (this.dropped.length >= this.keepDropped) return;
-    // the damage itself keeps up to DAMAGE_KEEP characters (the Inspector shows and copies it); later lines 4 KiB
-    const cap = d.reason === 'after-damage' ? 4096 : DAMAGE_KEEP;
-    this.dropped.push(d.text.length > cap ? { ...d, text: d.text.slice(0, cap) + '…', length: d.text.length } : d);
+    if (this.dropped.length < this.keepDropped) this.dropped.push(cappedDropped(d));
   }
 
   /** Ends the input; the carry, if any, is the torn fragment. */
@@ -300,11 +277,7 @@ export class RecordScanner {
   /** The committed-damage refusal, if the scan found one. */
   committedError(): SessionError | undefined {
     const b = this.firstBad;
-    if (!b || this.committedTurnEndLine === undefined) return undefined;
-    const why = b.kind === 'unparsable'
-      ? `Line ${b.line} (seq ${b.expected}) is unparsable, and a turn/end follows on line ${this.committedTurnEndLine}, so the damage is in committed history.`
-      : `Line ${b.line} breaks seq contiguity (expected seq ${b.expected}, got ${describe(b.got)}) in committed history (a turn/end is on line ${this.committedTurnEndLine}).`;
-    return new SessionError(b.kind === 'unparsable' ? 'committed-unparsable' : 'committed-seq-gap', why, { line: b.line, seq: b.expected });
+    return b && this.committedTurnEndLine !== undefined ? committedDamageError(b, this.committedTurnEndLine) : undefined;
   }
 }
 
@@ -315,34 +288,4 @@ const RESET_LAST_MATCH = /^/;
 function touchesWide(wide: Uint8Array, from: number, to: number): boolean {
   for (let b = Math.floor(from / ASCII_BLOCK), last = Math.floor(Math.max(from, to - 1) / ASCII_BLOCK); b <= last; b++) if (wide[b]) return true;
   return false;
-}
-
-const isJsonWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-const digit = (c: number) => c >= 0x30 && c <= 0x39;
-
-/**
- * True when `line` cannot be JSON text by its first or last significant character (or it is
- * blank): JSON.parse would throw, and a throw costs microseconds, so a million junk lines after
- * damage would otherwise block the loader for seconds between yields.
- */
-function cannotBeJson(line: string): boolean {
-  let i = 0, j = line.length - 1;
-  while (i <= j && isJsonWs(line.charCodeAt(i))) i++;
-  if (i > j) return true;
-  while (isJsonWs(line.charCodeAt(j))) j--;
-  const a = line.charCodeAt(i), z = line.charCodeAt(j);
-  const startOk = a === 0x7b || a === 0x5b || a === 0x22 || a === 0x2d || digit(a) || a === 0x74 || a === 0x66 || a === 0x6e;
-  const endOk = z === 0x7d || z === 0x5d || z === 0x22 || digit(z) || z === 0x65 || z === 0x6c;
-  return !startOk || !endOk;
-}
-
-function isTurnEnd(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'turn/end';
-}
-
-function describe(v: unknown): string {
-  if (v === undefined) return 'no seq';
-  // iterative: a hostile seq may nest deeper than JSON.stringify's recursion allows
-  const s = stringifyJson(v);
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 }

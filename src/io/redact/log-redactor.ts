@@ -5,14 +5,15 @@
  * that does not parse (a torn tail, an unparsable record) is redacted in its raw text and stays
  * unparsable. A line is held only while a stream it holds deltas of is still open.
  */
-import { hasNonJsonNumber, stringifyJson } from '../../core/json';
 import { concatBytes } from '../bytes';
 import type { ByteText } from '../record-scanner';
+import { previewsOf } from './preview';
 import type { RuleMatch } from './rules';
 import { blockEnd, chunkStream, endsAllStreams, pieceEdits, applyEdits, piecePath, rowStream, type Piece, type Stream } from './streams';
 import { applySpans, replacementOf, type TextScanner } from './text-scan';
 import type { Finding, FindingPlace } from './types';
 import { collectStrings, type Slot } from './walk';
+import { serialize, setSlot } from './write-back';
 
 export interface LineRec {
   readonly line: number;
@@ -59,7 +60,6 @@ export interface RedactorSettings {
 /** Bytes of new lines after which the held lines are scanned. */
 const BLOCK_BYTES = 2 << 20;
 const EMPTY = new Uint8Array(0);
-const PREVIEW = 16;
 
 const valueKey = (m: RuleMatch, text: string) => `${m.rule}\u0000${text.slice(m.start, m.end)}`;
 
@@ -261,12 +261,6 @@ export class LogRedactor {
   }
 }
 
-function setSlot(parent: Record<string, unknown> | unknown[], key: string | number, v: string): void {
-  if (Array.isArray(parent)) parent[key as number] = v;
-  // defineProperty: an own `__proto__` key is a plain data property, which assignment would not reach
-  else Object.defineProperty(parent, key, { value: v, writable: true, enumerable: true, configurable: true });
-}
-
 /** The place of a streamed span: the delta holding its start, and every delta holding part of it. */
 function placesOf(pieces: readonly Piece<LineRec>[], m: RuleMatch): { place: FindingPlace; offset: number; parts: FindingPlace[] } {
   const parts: FindingPlace[] = [];
@@ -278,32 +272,4 @@ function placesOf(pieces: readonly Piece<LineRec>[], m: RuleMatch): { place: Fin
     parts.push({ ...(p.seq !== undefined ? { seq: p.seq } : {}), line: p.rec.line, path: piecePath(p) });
   }
   return { place: parts[0], offset, parts };
-}
-
-/** For each span, a few characters either side, with every span (kept ones too) shown as its marker. */
-function previewsOf(text: string, spans: readonly RuleMatch[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < spans.length; i++) {
-    const m = spans[i];
-    let before = text.slice(Math.max(0, m.start - PREVIEW), m.start);
-    let after = text.slice(m.end, m.end + PREVIEW);
-    // a neighbouring span inside the context is masked too
-    if (i > 0 && spans[i - 1].end > m.start - PREVIEW) before = `[REDACTED:${spans[i - 1].rule}]` + text.slice(spans[i - 1].end, m.start);
-    if (i + 1 < spans.length && spans[i + 1].start < m.end + PREVIEW) after = text.slice(m.end, spans[i + 1].start) + `[REDACTED:${spans[i + 1].rule}]`;
-    const lead = m.start - before.length > 0 && i === 0 ? '…' : '';
-    out.push(clean(`${lead}${before}[REDACTED:${m.rule}]${after}${m.end + after.length < text.length ? '…' : ''}`));
-  }
-  return out;
-}
-
-const clean = (s: string) => s.replace(/[\u0000-\u001f\u2028\u2029]/g, ' ');
-
-/** Non-JSON numbers (-0, ±Infinity from 1e400) written back as numbers that parse to the same value. */
-function serialize(v: Record<string, unknown> | unknown[]): string {
-  if (!hasNonJsonNumber(v)) {
-    try { return JSON.stringify(v); } catch { return stringifyJson(v); }
-  }
-  const mark = '\u0000seqscope-number:';
-  const text = JSON.stringify(v, (_k, x) => (typeof x === 'number' && (Object.is(x, -0) || !Number.isFinite(x)) ? `${mark}${Object.is(x, -0) ? '-0' : x > 0 ? '1e400' : '-1e400'}` : x));
-  return text.replace(/"\\u0000seqscope-number:(-0|1e400|-1e400)"/g, '$1');
 }
