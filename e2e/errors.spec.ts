@@ -1,6 +1,6 @@
 /** Failed tool calls are marked in every view and on the scrubber, listed, stepped through, filtered and searched for. */
 import { expect, test, type Page } from '@playwright/test';
-import { coreLoad, DEMO, shot, slider, status, waitLoaded } from './helpers';
+import { coreLoad, DEMO, shot, status, waitLoaded } from './helpers';
 import { failedToolCalls } from '../src/core/tool-errors';
 import { SessionQueries } from '../src/worker/queries';
 

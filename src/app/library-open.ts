@@ -4,7 +4,7 @@
  * sessions), and the fork comparison of a session with its parent.
  */
 import { sniffFormat } from '../io/sniff';
-import type { ForkSide, Summary } from '../protocol/worker-protocol';
+import type { ForkSide } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import type { ForkComparison } from '../store/library-slice';
 import { afterLoad, keep, library, libraryState, sessionNameFor, setLibrary as set, type LibraryEntry } from './library';
