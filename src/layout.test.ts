@@ -99,33 +99,4 @@ describe('layout', () => {
   });
 });
 
-/**
- * Module-level mutable state in a source text: a top-level `let`/`var`, or a top-level `const`
- * bound to a Map, Set, array or object literal that is not declared readonly (`as const`, a
- * `readonly` type, Object.freeze). The store's one `create()` is the exception: it is the state.
- */
-export function moduleState(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^(?:export\s+)?(let|var|const)\s+(\w+)\s*(:[^=]*)?=\s*(.*)$/.exec(line);
-    if (!m) continue;
-    const [, kind, name, type = '', init] = m;
-    if (kind !== 'const') { out.push(name); continue; }
-    if (/^create\b/.test(init)) continue;
-    const mutable = /^new\s+(Map|Set|WeakMap|WeakSet|Array)\b/.test(init) || (/^[[{]/.test(init) && !/readonly|Readonly/.test(type) && !/as const;?\s*$/.test(init));
-    if (mutable && !/^Object\.freeze/.test(init)) out.push(name);
-  }
-  return out;
-}
-
-describe('the store holds no module-level state', () => {
-  it('finds module-level state', () => {
-    expect(moduleState("let generation = 0;\nconst rowCache = new Map<number, Row>();\nconst queued: number[] = [];\nconst box = { n: 0 };\nexport const VIEWS: readonly View[] = ['log'];\nconst K = ['a'] as const;\nexport const useApp = create<AppState>()(() => ({}));\nfunction f() { let x = 1; }"))
-      .toEqual(['generation', 'rowCache', 'queued', 'box']);
-  });
-
-  it('holds: every src/store module keeps its state in the one store', () => {
-    const found = sourceFiles(join(SRC, 'store')).flatMap((f) => moduleState(readFileSync(f, 'utf8')).map((n) => `${relative(SRC, f)}: ${n}`));
-    expect(found).toEqual([]);
-  });
-});
+// No module-level mutable state in src/store: src/store-state.test.ts.
