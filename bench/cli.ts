@@ -6,35 +6,13 @@
  * itself; then the bin's start-up time (`seqscope --help`, beside a bare `node -e 0`). Goals: check within 1.6× the bare
  * process, peak RSS within 3× the plaintext, start-up within 150 ms. The last line is one JSON object.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
+import { bestRun as best, buildCli, profileBench, timeProcess, type ProcessRun as Run } from './process-time.ts';
 
-const rest = process.argv.slice(2);
-const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
-const events = Number(arg('events', '1300000'));
-const runs = Number(arg('runs', '5'));
-const dir = arg('dir', 'tmp/bench');
-mkdirSync(dir, { recursive: true });
-const file = join(dir, `profile-${events}.jsonl`);
-if (!existsSync(file)) {
-  console.log(`generating ${file} …`);
-  execFileSync(join('node_modules', '.bin', 'tsx'), ['src/synth/main.ts', '--events', String(events), '--out', file, '--seed', '7'], { stdio: 'inherit' });
-}
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
-
-interface Run { ms: number; cpuMs: number; peakMb: number }
-/** One whole process, wall-timed from spawn to exit, with what it reports of itself on exit. */
-function time(args: string[]): Run {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const ms = performance.now() - t0;
-  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
-  if (r.status === null || !line) throw new Error(`${args.join(' ')} failed: ${r.stderr.slice(0, 500)}`);
-  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
-  return { ms, cpuMs: self.cpuMs, peakMb: self.maxRssKb / 1024 };
-}
-const best = (xs: Run[]): Run => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)) });
+const { events, runs, plain: file } = profileBench(5);
+buildCli();
+/** Any exit status counts: `check` exits 1 on a refused log, and its time is still its time. */
+const time = (args: string[]) => timeProcess(args, (status) => status !== null);
 
 const bare: Run[] = [], check: Run[] = [], start: Run[] = [], node: Run[] = [];
 for (let i = 0; i < runs; i++) {

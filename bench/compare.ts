@@ -7,13 +7,13 @@
  *    JSON.parses both files (bench/bare-parse.mjs), best of `--runs` (default 3). Goal ≤ 2.5×.
  * Prints figures; the last line is one JSON object.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { benchArgs, bestRun as best, buildCli, timeProcess, type ProcessRun as Run } from './process-time.ts';
 import { pct } from './stats.ts';
 
-const rest = process.argv.slice(2);
-const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+const arg = benchArgs();
 const file = arg('file', join('tmp', 'bench', 'profile-1300000.jsonl'));
 const runs = Number(arg('runs', '3'));
 const rounds = arg('rounds', '5');
@@ -36,23 +36,14 @@ const phase = JSON.parse(execFileSync(process.execPath, ['tmp/bench-compare-dist
 const alignMedian = pct(phase.alignMs, 50), alignBest = Math.min(...phase.alignMs);
 console.log(`align after both loaded: median ${Math.round(alignMedian)} ms, best ${Math.round(alignBest)} ms of ${phase.alignMs.length} (${phase.alignMs.map(Math.round).join(', ')}) (goal ≤ 1000); CPU median ${Math.round(pct(phase.alignCpuMs, 50))} ms; ${phase.events.join(' + ')} events, ${phase.items.join(' + ')} compared items, first divergence ${JSON.stringify(phase.firstDivergence)}, ${phase.differences} difference(s); both loads ${Math.round(phase.loadMs)} ms`);
 
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
-interface Run { ms: number; cpuMs: number; peakMb: number; status: number | null }
-function time(args: string[]): Run {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const ms = performance.now() - t0;
-  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
-  if (r.status === null || !line) throw new Error(`${args.join(' ')} failed: ${r.stderr.slice(0, 500)}`);
-  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
-  return { ms, cpuMs: self.cpuMs, peakMb: self.maxRssKb / 1024, status: r.status };
-}
+buildCli();
+/** Exit 1 (the runs diverge) is the expected answer, not a failure. */
+const time = (args: string[]) => timeProcess(args, (status) => status !== null);
 const bare: Run[] = [], cmp: Run[] = [];
 for (let i = 0; i < runs; i++) {
   bare.push(time(['bench/bare-parse.mjs', file, changed]));
   cmp.push(time(['bin/seqscope.js', 'compare', file, changed]));
 }
-const best = (xs: Run[]) => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)) });
 const b = best(bare), c = best(cmp);
 const figures = {
   events: phase.events, items: phase.items,

@@ -7,34 +7,18 @@
  * run: wall and CPU time, peak RSS beside the folder's size and its largest session, to show memory
  * stays that of one session. The last line is one JSON object.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchArgs, bestRun as best, buildCli, ensureProfile, timeProcess as time, type ProcessRun as Run } from './process-time.ts';
 
-const rest = process.argv.slice(2);
-const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+const arg = benchArgs();
 const runs = Number(arg('runs', '3'));
 const dir = arg('dir', 'tmp/bench');
 mkdirSync(dir, { recursive: true });
 const cached = '/work/bench-cache/profile-1300000.jsonl';
 const file = arg('file', existsSync(cached) ? cached : join(dir, 'profile-1300000.jsonl'));
-if (!existsSync(file)) {
-  console.log(`generating ${file} …`);
-  execFileSync(join('node_modules', '.bin', 'tsx'), ['src/synth/main.ts', '--events', '1300000', '--out', file, '--seed', '7'], { stdio: 'inherit' });
-}
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
-
-interface Run { ms: number; cpuMs: number; peakMb: number; stdout: string }
-function time(args: string[]): Run {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const ms = performance.now() - t0;
-  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
-  if (r.status !== 0 || !line) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
-  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
-  return { ms, cpuMs: self.cpuMs, peakMb: self.maxRssKb / 1024, stdout: r.stdout.trim() };
-}
-const best = (xs: Run[]): Run => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)), stdout: xs[0].stdout });
+ensureProfile(file, 1300000);
+buildCli();
 
 const out = join(dir, 'export.otlp.json');
 const bare: Run[] = [], exp: Run[] = [];
@@ -44,7 +28,7 @@ for (let i = 0; i < runs; i++) {
 }
 const b = best(bare), e = best(exp);
 const figures: Record<string, unknown> = {
-  file, plainMb: +(statSync(file).size / 2 ** 20).toFixed(1), runs, outMb: +(statSync(out).size / 2 ** 20).toFixed(1), exported: e.stdout,
+  file, plainMb: +(statSync(file).size / 2 ** 20).toFixed(1), runs, outMb: +(statSync(out).size / 2 ** 20).toFixed(1), exported: e.stdout.trim(),
   exportMs: Math.round(e.ms), bareMs: Math.round(b.ms), ratio: +(e.ms / b.ms).toFixed(2),
   exportCpuMs: Math.round(e.cpuMs), bareCpuMs: Math.round(b.cpuMs), cpuRatio: +(e.cpuMs / b.cpuMs).toFixed(2),
   exportPeakMb: Math.round(e.peakMb), barePeakMb: Math.round(b.peakMb),
@@ -66,9 +50,9 @@ if (folder) {
   const f = time(['bin/seqscope.js', 'export', folder, '--otlp', join(dir, 'folder.otlp.json'), '--perfetto', join(dir, 'folder.perfetto.json')]);
   Object.assign(figures, {
     folder, folderFiles: files, folderMb: Math.round(bytes / 2 ** 20), largestFileMb: +(largest / 2 ** 20).toFixed(1),
-    folderMs: Math.round(f.ms), folderCpuMs: Math.round(f.cpuMs), folderPeakMb: Math.round(f.peakMb), folderExported: f.stdout,
+    folderMs: Math.round(f.ms), folderCpuMs: Math.round(f.cpuMs), folderPeakMb: Math.round(f.peakMb), folderExported: f.stdout.trim(),
     folderOtlpMb: Math.round(statSync(join(dir, 'folder.otlp.json')).size / 2 ** 20),
   });
-  console.log(`folder ${folder}: ${files} files, ${figures.folderMb} MB (largest ${figures.largestFileMb} MB) exported in ${figures.folderMs} ms, CPU ${figures.folderCpuMs} ms, peak RSS ${figures.folderPeakMb} MB, OTLP ${figures.folderOtlpMb} MB; ${f.stdout}`);
+  console.log(`folder ${folder}: ${files} files, ${figures.folderMb} MB (largest ${figures.largestFileMb} MB) exported in ${figures.folderMs} ms, CPU ${figures.folderCpuMs} ms, peak RSS ${figures.folderPeakMb} MB, OTLP ${figures.folderOtlpMb} MB; ${figures.folderExported}`);
 }
 console.log(JSON.stringify(figures));

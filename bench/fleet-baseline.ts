@@ -8,19 +8,9 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { collectFiles } from '../src/cli/walk';
 import { sniffFormat } from '../src/io/sniff';
 import { zstdFramesHere } from '../src/io/zstd-frames';
+import { parseLines } from './parse-lines.mjs';
 
 const decoder = new TextDecoder();
-function parseLines(text: string): number {
-  let n = 0;
-  for (let pos = 0; ;) {
-    const nl = text.indexOf('\n', pos);
-    if (nl < 0) break;
-    JSON.parse(text.slice(pos, nl));
-    n++;
-    pos = nl + 1;
-  }
-  return n;
-}
 
 async function one(file: string): Promise<number> {
   const b = readFileSync(file);

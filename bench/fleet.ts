@@ -8,13 +8,12 @@
  * means about the same. One run of each (the machine is shared; run it niced). Prints figures;
  * the last line is one JSON object. A benchmark, not a test.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { ensureFleetHome } from './fleet-home';
+import { benchArgs, buildCli, timeProcess } from './process-time.ts';
 
-const rest = process.argv.slice(2);
-const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
+const arg = benchArgs();
 const sessions = Number(arg('sessions', '10000'));
 const small = Number(arg('small', '1000'));
 const dir = resolve(arg('dir', '/work/bench-cache'));
@@ -23,22 +22,17 @@ const MB = 1024 * 1024;
 
 const big = await ensureFleetHome(dir, sessions, (l) => console.log(l));
 const little = await ensureFleetHome(dir, small, (l) => console.log(l));
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
+buildCli();
 await build({
   configFile: false, logLevel: 'warn', publicDir: false,
   build: { ssr: 'bench/fleet-baseline.ts', outDir: 'tmp/bench-dist-fleet', emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { format: 'esm', entryFileNames: 'fleet-baseline.mjs' } } },
   ssr: { noExternal: true },
 });
 
-interface Run { ms: number; cpuMs: number; peakMb: number; outBytes: number }
-function time(args: string[]): Run {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const ms = performance.now() - t0;
-  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
-  if (r.status === null || r.status > 1 || !line) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
-  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
-  return { ms: Math.round(ms), cpuMs: Math.round(self.cpuMs), peakMb: Math.round(self.maxRssKb / 1024), outBytes: r.stdout.length };
+/** Figures rounded as printed; grep's exit 1 (no hit) is an answer, not a failure. */
+function time(args: string[]) {
+  const r = timeProcess(args, (status) => status !== null && status <= 1);
+  return { ms: Math.round(r.ms), cpuMs: Math.round(r.cpuMs), peakMb: Math.round(r.peakMb), outBytes: r.stdout.length };
 }
 
 const baseline = (home: string) => time(['tmp/bench-dist-fleet/fleet-baseline.mjs', home, '2']);

@@ -6,39 +6,12 @@
  * shared) and its largest peak RSS. Goals: within 2× the bare process, peak RSS within 3× the
  * plaintext. The last line is one JSON object.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { bestRun as best, buildCli, profileBench, timeProcess as time, type ProcessRun as Run } from './process-time.ts';
 
-const rest = process.argv.slice(2);
-const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
-const events = Number(arg('events', '1300000'));
-const runs = Number(arg('runs', '3'));
-const dir = arg('dir', 'tmp/bench');
-mkdirSync(dir, { recursive: true });
-const plain = join(dir, `profile-${events}.jsonl`);
-const zstd = `${plain}.zstd`;
-for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
-  if (!existsSync(file)) {
-    console.log(`generating ${file} …`);
-    execFileSync(join('node_modules', '.bin', 'tsx'), ['src/synth/main.ts', '--events', String(events), '--out', file, '--seed', '7', ...extra], { stdio: 'inherit' });
-  }
-}
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { stdio: 'inherit' });
+const { events, runs, plain, zstd } = profileBench(3, true);
+buildCli();
 mkdirSync('tmp', { recursive: true });
-
-interface Run { ms: number; cpuMs: number; peakMb: number }
-/** One whole process, wall-timed from spawn to exit, with what it reports of itself on exit. */
-function time(args: string[]): Run {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', './bench/peak-rss.mjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const ms = performance.now() - t0;
-  const line = /seqscope-bench (\{.*\})/.exec(r.stderr);
-  if (r.status !== 0 || !line) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(0, 500)}`);
-  const self = JSON.parse(line[1]) as { maxRssKb: number; cpuMs: number };
-  return { ms, cpuMs: self.cpuMs, peakMb: self.maxRssKb / 1024 };
-}
-const best = (xs: Run[]): Run => ({ ms: Math.min(...xs.map((x) => x.ms)), cpuMs: Math.min(...xs.map((x) => x.cpuMs)), peakMb: Math.max(...xs.map((x) => x.peakMb)) });
 
 const out = { plain: 'tmp/bench-redacted.jsonl', zstd: 'tmp/bench-redacted.jsonl.zstd' };
 const bare: Run[] = [], redPlain: Run[] = [], redZstd: Run[] = [];
