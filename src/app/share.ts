@@ -10,6 +10,7 @@ import type { ShareReview, ShareSettings } from '../protocol/share-protocol';
 import { useApp } from '../store/store';
 import { useBundled } from './bundled';
 import { reveal, setCursor } from './cursor';
+import { downloadBlob } from './download';
 import { openAndKeep } from './library-open';
 import { client } from './session-client';
 import { tourState } from './tour-state';
@@ -93,17 +94,6 @@ function baseName(): string {
   return n.replace(/^.*[\\/]/, '').replace(/ › .*$/, '').replace(/\.(?:redacted\.)?jsonl(?:\.zstd)?$|\.zip$/i, '') || 'session';
 }
 
-function download(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 async function redacted(encoding: 'jsonl' | 'zstd') {
   const r = await client.request<{ bytes: ArrayBuffer; redacted: number; rules: string[] }>({ op: 'shareWrite', settings: settings(), encoding });
   return { ...r, name: `${baseName()}.redacted.jsonl${encoding === 'zstd' ? '.zstd' : ''}` };
@@ -120,7 +110,7 @@ async function run(what: string, job: () => Promise<string>): Promise<void> {
 
 export const downloadRedacted = (encoding: 'jsonl' | 'zstd') => run('Writing the redacted log', async () => {
   const r = await redacted(encoding);
-  download(r.name, new Blob([r.bytes]));
+  downloadBlob(r.name, new Blob([r.bytes]));
   return `Wrote ${r.name} (${r.redacted} cut${r.redacted === 1 ? '' : 's'}).`;
 });
 
@@ -154,7 +144,7 @@ export const writeBundle = () => run('Writing the bundle', async () => {
     redacted: { findings: r.redacted, rules: r.rules },
   };
   const name = `${baseName()}.redacted.html`;
-  download(name, new Blob([buildBundle(template, log, meta) as Uint8Array<ArrayBuffer>], { type: 'text/html' }));
+  downloadBlob(name, new Blob([buildBundle(template, log, meta) as Uint8Array<ArrayBuffer>], { type: 'text/html' }));
   return `Wrote ${name} (${r.redacted} cut${r.redacted === 1 ? '' : 's'}).`;
 });
 

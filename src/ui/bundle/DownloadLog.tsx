@@ -1,4 +1,5 @@
 import { bundledLogFile, useBundled } from '../../app/bundled';
+import { downloadBlob } from '../../app/download';
 
 /** In a bundle: saves the log the bundle carries, byte for byte. */
 export function DownloadLog() {
@@ -7,12 +8,7 @@ export function DownloadLog() {
   const onClick = () => {
     const f = bundledLogFile();
     if (!f) return;
-    const url = URL.createObjectURL(f.blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = f.name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBlob(f.name, f.blob);
   };
   return <button type="button" onClick={onClick} title={`Save ${meta.name}, the log this bundle carries`}>Download log</button>;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { client } from '../../app/session-client';
 import { useApp } from '../../store/store';
+import { downloadBlob } from '../../app/download';
 import { setNotice } from '../../app/library';
 
 /**
@@ -16,14 +17,7 @@ export function ForkExport() {
     setBusy(true);
     try {
       const { name, bytes, redacted } = await client.request<{ name: string; bytes: ArrayBuffer; redacted?: number }>({ op: 'forkExport', cursor: useApp.getState().cursor, zstd, redact });
-      const url = URL.createObjectURL(new Blob([bytes], { type: zstd ? 'application/zstd' : 'application/x-ndjson' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(name, new Blob([bytes], { type: zstd ? 'application/zstd' : 'application/x-ndjson' }));
       setNotice({ kind: 'info', text: `Exported ${name}${redacted === undefined ? ' (not redacted)' : `, ${redacted} credential${redacted === 1 ? '' : 's'} redacted`}.` });
     } catch (err) {
       setNotice({ kind: 'error', text: `The fork could not be exported: ${(err as Error).message}` });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { client } from '../../app/session-client';
 import { useApp } from '../../store/store';
+import { downloadBlob } from '../../app/download';
 import { setNotice } from '../../app/library';
 
 type Format = 'otlp' | 'perfetto';
@@ -14,14 +15,7 @@ export function TraceExport() {
     setBusy(true);
     try {
       const { name, bytes } = await client.request<{ name: string; bytes: ArrayBuffer }>({ op: 'traceExport', format });
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(name, new Blob([bytes], { type: 'application/json' }));
       setNotice({ kind: 'info', text: `Exported ${name}.` });
     } catch (err) {
       setNotice({ kind: 'error', text: `The trace could not be exported: ${(err as Error).message}` });

@@ -1,19 +1,11 @@
 import { useRef, useState } from 'react';
+import { downloadBlob } from '../../app/download';
 import { closeTour, playBuiltinTour, startRecording } from '../../app/tour-player';
 import { formatTourFile, importTourFile, keepTour } from '../../app/tour-io';
 import { setTourPanel, useTour } from '../../app/tour-state';
 import { stopRecording } from '../../app/tour-recorder';
 import { useApp } from '../../store/store';
 import { TourSteps } from './TourSteps';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The tour editor: record, the built-in tour, import, export, keep in the library, and the steps. */
 export function TourPanel() {
@@ -27,7 +19,7 @@ export function TourPanel() {
   const [kept, setKept] = useState<string>();
   if (!open) return null;
   const link = libraryId ? `#${new URLSearchParams({ ...(sessionName ? { session: sessionName } : {}), tour: libraryId }).toString()}` : undefined;
-  const onExport = () => { const f = formatTourFile(); if (f) download(f.name, f.text); };
+  const onExport = () => { const f = formatTourFile(); if (f) downloadBlob(f.name, new Blob([f.text], { type: 'application/json' })); };
   const onKeep = async () => { const id = await keepTour(); setKept(id ? 'Kept in the library.' : undefined); };
   return (
     <aside className="tour-panel" aria-label="Tour editor">
