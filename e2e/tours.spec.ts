@@ -3,13 +3,18 @@ import { expect, test } from '@playwright/test';
 import { deriveBuiltinTour } from '../src/core/tour-builtin';
 import { validateTour } from '../src/core/tour';
 import { deriveTourFacts } from '../src/io/tour-facts';
+import { MERGE_MS } from '../src/app/tour-recorder';
 import { coreLoad, DEMO } from './helpers';
 import { SeqscopePage } from './seqscope-page';
 
-/** Recorded moves closer together than the recorder's merge window (800 ms) are one step. */
-const apart = (app: SeqscopePage) => app.page.waitForTimeout(900);
+/**
+ * Recorded moves closer together than the recorder's merge window are one step: the page's clock
+ * (installed before the page opens) jumps past the window, so the next move is a step of its own.
+ */
+const apart = (app: SeqscopePage) => app.page.clock.fastForward(MERGE_MS + 100);
 
 test('record, caption, export, reload, import and play: each step reaches its seq and shows its caption', async ({ page }, info) => {
+  await page.clock.install();
   const app = new SeqscopePage(page);
   await app.goto('/?demo=demo.jsonl');
   const editor = await app.openTourEditor();
