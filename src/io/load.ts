@@ -3,7 +3,7 @@ import { parseHeaderRecord } from '../core/header';
 import type { EventLog } from '../core/event-log';
 import { RestoreStream } from '../core/restore-stream';
 import type { SessionHeader } from '../core/types';
-import { at, buildResult, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type LoadBase, type LoadResult, type Verdict } from './load-result';
+import { at, buildResult, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type LoadBase, type LoadResult } from './load-result';
 import { RecordScanner, type ByteText } from './record-scanner';
 import { sniffFormat } from './sniff';
 import { LiveLog } from './live';
