@@ -62,6 +62,8 @@ test('a session opened from the library or from a folder shows the cursor row', 
   await ready(page, '/?demo=tool-round.jsonl');
   await pick(page, 'kept.jsonl', readFileSync(DEMO));
   await waitLoaded(page, last);
+  // kept in the library (written after the load) before the page is left
+  await expect(page.getByRole('button', { name: 'Library (1)' })).toBeVisible();
   await page.goto('/?demo=tool-round.jsonl');
   await expect(status(page)).toHaveAttribute('data-cursor', /\d+/);
   await libraryList(page);
