@@ -64,7 +64,7 @@ test('a folder served over HTTP (?folder=) lists its sessions and follows the on
   try {
     await page.route((u) => u.pathname.startsWith('/srv/'), async (route) => {
       const url = new URL(route.request().url());
-      const response = await route.fetch({ url: server!.origin + url.pathname.slice('/srv'.length)});
+      const response = await route.fetch({ url: server!.origin + url.pathname.slice('/srv'.length) });
       // a poll the page dropped meanwhile (a newer one replaced it) is handled already; its answer is not needed
       await route.fulfill({ response }).catch((e: Error) => { if (!/already handled/.test(e.message)) throw e; });
     });
