@@ -77,7 +77,7 @@ export async function ensureFleetHome(dir: string, sessions: number, log: (l: st
   rmSync(home, { recursive: true, force: true });
   log(`writing ${sessions} sessions to ${home} …`);
   const frame = await createFramer();
-  const rng = new Rng(27);
+  const rng = Rng.fromSeed(27);
   const projects = Array.from({ length: 12 }, (_, i) => `/home/dev/${['api', 'web', 'infra', 'ml', 'docs', 'cli'][i % 6]}-${i}`);
   const T0 = Date.UTC(2026, 10, 1);
   /** Sessions a sub-agent may hang under, per project: id and delegation depth. */

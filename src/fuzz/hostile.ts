@@ -5,7 +5,7 @@
  */
 import { zipSync } from 'fflate';
 import { concatBytes, frameSpans } from '../io/zstd-encode';
-import { Rng } from './prng';
+import { Rng } from '../synth/prng';
 import { BOM, INVALID_UTF8, POLLUTION_KEYS } from './mutate';
 import { buildSeedRecords, recordsToJsonl, seedJsonl, utf8, zstdFromJsonl, type SeedOptions, type StringSlot } from './seeds';
 
@@ -88,7 +88,7 @@ export function deepJsonText(depth: number, kind: 'array' | 'object' = 'array'):
  * result's content (a derived message), and optionally in the header (dropped by the gate).
  */
 export function deepNestingLog(depth = 100_000, kind: 'array' | 'object' = 'array'): Uint8Array {
-  const recs = buildSeedRecords({ turns: 1, rng: new Rng(7) });
+  const recs = buildSeedRecords({ turns: 1, rng: Rng.fromState(7) });
   const deep = deepJsonText(depth, kind);
   const header = JSON.stringify(recs[0]).replace(/\}$/, `,"deep":${deep}}`);
   let seq = nextSeq(recs);
@@ -107,7 +107,7 @@ function nextSeq(recs: Record<string, unknown>[]): number {
 
 /** A valid log whose one user message is a single line of about `bytes` bytes (default 50 MB). */
 export function hugeLineLog(bytes = 50 * 1024 * 1024): Uint8Array {
-  const recs = buildSeedRecords({ turns: 1, rng: new Rng(9) });
+  const recs = buildSeedRecords({ turns: 1, rng: Rng.fromState(9) });
   const seq = nextSeq(recs);
   const head = utf8(recordsToJsonl(recs) + `{"type":"user/message","seq":${seq},"time":1767225700000,"data":{"id":"huge","role":"user","content":[{"type":"text","text":"`);
   const tail = utf8(`"}],"source":{"kind":"user"}},"surfaceOp":"append"}\n`);
@@ -135,7 +135,7 @@ export function millionTinyLines(n = 1_000_000, kind: 'events' | 'blank' | 'junk
 
 /** Seeded random bytes; `prefix` picks what the sniffer sees first. */
 export function binaryGarbage(size = 1 << 20, seed = 1, prefix: 'none' | 'zstd' | 'zip' | 'header' = 'none'): Uint8Array {
-  const rng = new Rng(seed);
+  const rng = Rng.fromState(seed);
   const b = new Uint8Array(size);
   for (let i = 0; i < size; i += 4) { const x = (rng.next() * 4294967296) >>> 0; b[i] = x; b[i + 1] = x >>> 8; b[i + 2] = x >>> 16; b[i + 3] = x >>> 24; }
   const pre = prefix === 'zstd' ? Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd) : prefix === 'zip' ? Uint8Array.of(0x50, 0x4b, 3, 4)
@@ -146,7 +146,7 @@ export function binaryGarbage(size = 1 << 20, seed = 1, prefix: 'none' | 'zstd' 
 
 /** A valid log with invalid UTF-8 sequences inside string values of the header and of events. */
 export function invalidUtf8Log(): Uint8Array {
-  const src = seedJsonl({ turns: 2, rng: new Rng(11) });
+  const src = seedJsonl({ turns: 2, rng: Rng.fromState(11) });
   const parts: Uint8Array[] = [];
   let s = 0, k = 0;
   for (let i = src.indexOf(10); i < src.length; i++) {
@@ -162,7 +162,7 @@ export function invalidUtf8Log(): Uint8Array {
 
 /** A valid log with a UTF-8 BOM in front (`at: 'start'`) or in front of every line. */
 export function bomLog(at: 'start' | 'every-line' = 'start'): Uint8Array {
-  const src = seedJsonl({ turns: 2, rng: new Rng(12) });
+  const src = seedJsonl({ turns: 2, rng: Rng.fromState(12) });
   if (at === 'start') return concatBytes([BOM, src]);
   const out: Uint8Array[] = [];
   let s = 0;
@@ -172,13 +172,13 @@ export function bomLog(at: 'start' | 'every-line' = 'start'): Uint8Array {
 
 /** A valid log with CR-only line endings (no LF anywhere), or CRLF. */
 export function crOnlyLog(style: 'cr' | 'crlf' = 'cr'): Uint8Array {
-  const text = recordsToJsonl(buildSeedRecords({ turns: 2, rng: new Rng(13) }));
+  const text = recordsToJsonl(buildSeedRecords({ turns: 2, rng: Rng.fromState(13) }));
   return utf8(style === 'cr' ? text.replace(/\n/g, '\r') : text.replace(/\n/g, '\r\n'));
 }
 
 /** A valid zstd artifact (raw blocks, checksums on). */
 export function validZstdLog(o: SeedOptions = {}, perFrame = 4): Promise<Uint8Array> {
-  return zstdFromJsonl(seedJsonl({ turns: 3, rng: new Rng(14), ...o }), { perFrame });
+  return zstdFromJsonl(seedJsonl({ turns: 3, rng: Rng.fromState(14), ...o }), { perFrame });
 }
 
 /** A zstd artifact cut inside a frame: the last one (a torn tail), a middle one, or the header frame. */

@@ -3,7 +3,7 @@
  * mutator is a pure function of (rng, input); the same seed gives the same bytes.
  */
 import { concatBytes, frameSpans, xxh64low32 } from '../io/zstd-encode';
-import { Rng } from './prng';
+import { Rng } from '../synth/prng';
 import { zstdFromJsonl } from './seeds';
 
 export type ByteMutator = (rng: Rng, b: Uint8Array) => Uint8Array;
@@ -26,7 +26,7 @@ function splitLines(b: Uint8Array): Uint8Array[] {
 
 /** Picks a line index, favouring event lines over the header (index 0) but not excluding it. */
 function pickLine(rng: Rng, n: number): number {
-  return n <= 1 || rng.bool(0.08) ? 0 : 1 + rng.int(n - 1);
+  return n <= 1 || rng.chance(0.08) ? 0 : 1 + rng.int(n - 1);
 }
 
 const insertAt = (b: Uint8Array, at: number, ins: Uint8Array) => concatBytes([b.subarray(0, at), ins, b.subarray(at)]);
@@ -74,14 +74,14 @@ export const insertInvalidUtf8: ByteMutator = (rng, b) => {
   // inside a JSON string when possible: right after a quote
   const quotes: number[] = [];
   for (let i = 0; i < b.length && quotes.length < 4096; i++) if (b[i] === 0x22) quotes.push(i + 1);
-  const at = quotes.length && rng.bool(0.7) ? rng.pick(quotes) : rng.int(b.length + 1);
+  const at = quotes.length && rng.chance(0.7) ? rng.pick(quotes) : rng.int(b.length + 1);
   return insertAt(b, at, new Uint8Array(rng.pick(INVALID_UTF8)));
 };
 
 export const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 export const insertBom: ByteMutator = (rng, b) => {
-  if (rng.bool(0.5)) return insertAt(b, 0, BOM);
+  if (rng.chance(0.5)) return insertAt(b, 0, BOM);
   const lines = splitLines(b);
   const i = pickLine(rng, lines.length);
   let off = 0;
@@ -91,7 +91,7 @@ export const insertBom: ByteMutator = (rng, b) => {
 
 /** LF → CRLF (all or one line). */
 export const toCrlf: ByteMutator = (rng, b) => {
-  const all = rng.bool(0.6);
+  const all = rng.chance(0.6);
   const target = all ? -1 : rng.int(Math.max(1, countLf(b)));
   const out: number[] = [];
   let k = 0;
@@ -101,7 +101,7 @@ export const toCrlf: ByteMutator = (rng, b) => {
 
 /** LF → CR only (old Mac endings): the whole file becomes one line to an LF reader. */
 export const toCrOnly: ByteMutator = (rng, b) => {
-  const keepFirst = rng.bool(0.5); // keep the header's LF so that the scanner sees one huge record
+  const keepFirst = rng.chance(0.5); // keep the header's LF so that the scanner sees one huge record
   let seen = false;
   return b.map((x) => { if (x !== 10) return x; if (keepFirst && !seen) { seen = true; return x; } return 13; });
 };
@@ -126,7 +126,7 @@ export const duplicateLine: ByteMutator = (rng, b) => {
   if (!l.length) return b;
   const i = pickLine(rng, l.length);
   const copy = l[i][l[i].length - 1] === 10 ? l[i] : concatBytes([l[i], Uint8Array.of(10)]);
-  l.splice(i + (rng.bool() ? 1 : rng.int(l.length - i + 1)), 0, copy);
+  l.splice(i + (rng.chance(0.5) ? 1 : rng.int(l.length - i + 1)), 0, copy);
   return concatBytes(l);
 };
 
@@ -134,7 +134,7 @@ export const swapLines: ByteMutator = (rng, b) => {
   const l = splitLines(b);
   if (l.length < 2) return b;
   const i = pickLine(rng, l.length);
-  const j = rng.bool(0.6) ? Math.min(l.length - 1, i + 1) : rng.int(l.length);
+  const j = rng.chance(0.6) ? Math.min(l.length - 1, i + 1) : rng.int(l.length);
   [l[i], l[j]] = [l[j], l[i]];
   return concatBytes(l.map((x) => (x[x.length - 1] === 10 ? x : concatBytes([x, Uint8Array.of(10)]))));
 };
@@ -228,7 +228,7 @@ export const addPollutionKey: ByteMutator = (rng, b) => {
   const text = dec.decode(l[i]);
   const key = rng.pick(POLLUTION_KEYS);
   const val = rng.pick(['{"polluted":"yes"}', '"x"', 'null', '{"prototype":{"polluted":"yes"}}', '[1]']);
-  const target = rng.bool(0.5) ? text.indexOf('"data":{') : -1;
+  const target = rng.chance(0.5) ? text.indexOf('"data":{') : -1;
   const at = target >= 0 ? target + 8 : text.indexOf('{') + 1;
   if (at <= 0) return b;
   const sep = text[at] === '}' ? '' : ',';
@@ -240,7 +240,7 @@ export const addPollutionKey: ByteMutator = (rng, b) => {
 
 export const zstdTruncate: ByteMutator = (rng, b) => {
   const spans = frameSpans(b);
-  if (rng.bool(0.5) && spans.length) {
+  if (rng.chance(0.5) && spans.length) {
     const f = rng.pick(spans);
     return b.slice(0, f.start + rng.int(f.end - f.start)); // cut inside a frame
   }
@@ -274,7 +274,7 @@ export const zstdCorruptHeader: ByteMutator = (rng, b) => {
   const f = rng.pick(spans);
   const out = b.slice();
   const at = f.start + rng.int(Math.min(f.blocksStart + 3 - f.start, f.end - f.start));
-  out[at] = rng.bool(0.5) ? out[at] ^ (1 << rng.int(8)) : rng.int(256);
+  out[at] = rng.chance(0.5) ? out[at] ^ (1 << rng.int(8)) : rng.int(256);
   return out;
 };
 
@@ -300,7 +300,7 @@ export const zstdAppendJunk: ByteMutator = (rng, b) => {
 export const zstdSkippableFrame: ByteMutator = (rng, b) => {
   const skip = Uint8Array.of(0x50 + rng.int(16), 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3);
   const spans = frameSpans(b);
-  const at = spans.length && rng.bool() ? rng.pick(spans).end : 0;
+  const at = spans.length && rng.chance(0.5) ? rng.pick(spans).end : 0;
   return insertAt(b, at, skip);
 };
 
@@ -351,7 +351,7 @@ export interface Mutated {
 export async function mutateLog(rng: Rng, validJsonl: Uint8Array): Promise<Mutated> {
   const ops: string[] = [];
   let b = validJsonl;
-  const n = rng.range(rng.bool(0.1) ? 0 : 1, 3);
+  const n = rng.range(rng.chance(0.1) ? 0 : 1, 3);
   const weighted: [string, ByteMutator][] = [
     ...Object.entries(JSON_MUTATORS), ...Object.entries(JSON_MUTATORS), ...Object.entries(JSON_MUTATORS),
     ...Object.entries(LINE_MUTATORS), ...Object.entries(LINE_MUTATORS),
@@ -362,8 +362,8 @@ export async function mutateLog(rng: Rng, validJsonl: Uint8Array): Promise<Mutat
     b = m(rng, b);
     ops.push(name);
   }
-  if (!rng.bool(0.35)) return { bytes: b, encoding: 'jsonl', ops };
-  let z = await zstdFromJsonl(b, { perFrame: rng.range(1, 12), checksum: rng.bool(0.85) });
+  if (!rng.chance(0.35)) return { bytes: b, encoding: 'jsonl', ops };
+  let z = await zstdFromJsonl(b, { perFrame: rng.range(1, 12), checksum: rng.chance(0.85) });
   ops.push('zstd');
   const zn = rng.range(0, 2);
   for (let k = 0; k < zn; k++) {
@@ -371,6 +371,6 @@ export async function mutateLog(rng: Rng, validJsonl: Uint8Array): Promise<Mutat
     z = m(rng, z);
     ops.push(name);
   }
-  if (zn && rng.bool(0.2)) { z = await zstdFixChecksums(z); ops.push('fixChecksums'); }
+  if (zn && rng.chance(0.2)) { z = await zstdFixChecksums(z); ops.push('fixChecksums'); }
   return { bytes: z, encoding: 'zstd', ops };
 }

@@ -5,7 +5,7 @@
  * generators can put a payload into each of them.
  */
 import { concatBytes, encodeZstdFrames } from '../io/zstd-encode';
-import { Rng } from './prng';
+import { Rng } from '../synth/prng';
 
 /** Where a string sits in the log; hostile generators key on this. */
 export type StringSlot =
@@ -36,7 +36,7 @@ type Ev = Record<string, unknown>;
 /** The log's records (header first) as plain objects; rows are storage records, not events. */
 export function buildSeedRecords(o: SeedOptions = {}): Ev[] {
   const S = o.str ?? ((_s: StringSlot, v: string) => v);
-  const rng = o.rng ?? new Rng(1);
+  const rng = o.rng ?? Rng.fromState(1);
   const turns = o.turns ?? 2;
   const pack = o.packRows ?? true;
   const extra = o.extraData ?? (() => ({}));
@@ -96,13 +96,13 @@ export function buildSeedRecords(o: SeedOptions = {}): Ev[] {
     if (turn === 1) ev('session/title', { title: S('title', 'A session title') });
     ev('user/message', { id: S('message-id', `u-${++msg}`), role: 'user', content: [{ type: 'text', text: S('user-text', `Question ${turn}: please look at the file.`) }], source: { kind: 'user' } }, { surfaceOp: 'append' });
     let step = 1;
-    const useTool = rng.bool(0.7);
+    const useTool = rng.chance(0.7);
     ev('step/start', { turn, step });
     ev('request/header', { header: { config: { provider, model }, system: S('system', 'You are a coding agent.'), tools }, reason: 'initial' });
     const src: number[] = [];
     let index = 0;
     const content: Ev[] = [];
-    if (rng.bool(0.6)) {
+    if (rng.chance(0.6)) {
       const r = S('reasoning', 'Let me think about this carefully.');
       src.push(...block(turn, step, index++, 'reasoning', split(r)));
       content.push({ type: 'reasoning', text: r });
@@ -125,7 +125,7 @@ export function buildSeedRecords(o: SeedOptions = {}): Ev[] {
     if (useTool) {
       const c = ev('tool/call', { turn, step, callId, name: toolName, arguments: content[content.length - 1].arguments });
       if (open) break;
-      const isError = rng.bool(0.3);
+      const isError = rng.chance(0.3);
       ev('tool/result', {
         turn, step,
         message: { id: S('message-id', `t-${++msg}`), role: 'user', source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: S('tool-result', '# README\nHello.') }], ...(isError ? { isError: true } : {}) }] },

@@ -34,7 +34,7 @@ export function planBlocks(st: SynthState, final: boolean, avail: number, forceT
     const text = prose(rng, rng.skew(10, 160));
     blocks.push({ kind: 'reasoning', text, parts: deltas(rng, text) });
   }
-  let tools = forceTools || (final ? 0 : rng.chance(0.2) ? rng.int(2, 3) : 1);
+  let tools = forceTools || (final ? 0 : rng.chance(0.2) ? rng.range(2, 3) : 1);
   const wantText = final || rng.chance(0.35);
   if (wantText) {
     const text = prose(rng, final ? rng.skew(15, 180) : rng.skew(5, 50));
@@ -110,7 +110,7 @@ function streamBlocks(st: SynthState, blocks: Block[], tools: boolean): { seqs: 
   const chunk = (c: object) => {
     seqs.push(st.add('assistant/chunk', { turn, step, chunk: c }).seq);
   };
-  const gap = () => { st.t += rng.chance(0.55) ? rng.int(0, 1) : rng.int(18, 60); };
+  const gap = () => { st.t += rng.chance(0.55) ? rng.range(0, 1) : rng.range(18, 60); };
   st.tick(300, 2500); // time to first token
   blocks.forEach((b, index) => {
     chunk({ type: 'block-start', index, blockType: b.kind });
@@ -147,7 +147,7 @@ export function maybeRetry(st: SynthState, avail: number): void {
   if (rng.chance(0.5)) {
     st.tick(300, 2000);
     st.add('assistant/chunk', { turn: st.turn, step: st.step, chunk: { type: 'block-start', index: 0, blockType: 'reasoning' } });
-    const text = prose(rng, rng.int(5, 30));
+    const text = prose(rng, rng.range(5, 30));
     for (const p of deltas(rng, text)) {
       st.tick(0, 40);
       st.add('assistant/chunk', { turn: st.turn, step: st.step, chunk: { type: 'reasoning-delta', index: 0, text: p } });

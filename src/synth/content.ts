@@ -86,7 +86,7 @@ export function deltas(rng: Rng, s: string): string[] {
   const toks = tokenize(s);
   const out: string[] = [];
   for (let i = 0; i < toks.length;) {
-    const k = rng.chance(0.7) ? 1 : rng.int(2, 3);
+    const k = rng.chance(0.7) ? 1 : rng.range(2, 3);
     out.push(toks.slice(i, i + k).join(''));
     i += k;
   }
@@ -98,14 +98,14 @@ export function codeLine(rng: Rng, depth: number): string {
   const pad = '  '.repeat(depth);
   const a = ident(rng);
   const b = ident(rng);
-  switch (rng.int(0, 9)) {
+  switch (rng.range(0, 9)) {
     case 0: return `${pad}const ${a} = ${b}.${rng.pick(VERBS).replace(/s$/, '')}(${ident(rng)});`;
     case 1: return `${pad}if (${a}.length === 0) return ${rng.pick(['null', 'undefined', '[]', '0', 'false'])};`;
     case 2: return `${pad}// ${rng.pick(NOUNS)} ${rng.pick(VERBS)} the ${rng.pick(ADJS)} ${rng.pick(NOUNS)} here`;
     case 3: return `${pad}for (const ${a} of ${b}) ${ident(rng)}.push(${a}.${rng.pick(NOUNS)});`;
-    case 4: return `${pad}${a}.${rng.pick(NOUNS)} = Math.round(${b}.${rng.pick(NOUNS)} * ${rng.int(2, 1000)}) / ${rng.pick([100, 1000, 10])};`;
+    case 4: return `${pad}${a}.${rng.pick(NOUNS)} = Math.round(${b}.${rng.pick(NOUNS)} * ${rng.range(2, 1000)}) / ${rng.pick([100, 1000, 10])};`;
     case 5: return `${pad}throw new ${rng.pick(['RangeError', 'TypeError', 'Error'])}(\`${rng.pick(ADJS)} ${rng.pick(NOUNS)}: \${${a}}\`);`;
-    case 6: return `${pad}return { ${a}, ${b}, ${rng.pick(NOUNS)}: ${rng.int(0, 99)} };`;
+    case 6: return `${pad}return { ${a}, ${b}, ${rng.pick(NOUNS)}: ${rng.range(0, 99)} };`;
     case 7: return `${pad}export function ${a}(${b}: ${rng.pick(['string', 'number', 'Manifest', 'LedgerRow[]', 'Rate'])}): ${rng.pick(['void', 'boolean', 'number', 'string'])} {`;
     case 8: return `${pad}await ${a}.${rng.pick(VERBS).replace(/s$/, '')}(${b}, { ${rng.pick(NOUNS)}: ${rng.chance(0.5)} });`;
     default: return `${pad}${a} ??= new Map<string, ${rng.pick(['number', 'string', 'Rate'])}>();`;
@@ -140,7 +140,7 @@ export function toolOutcome(rng: Rng, only?: 'read'): ToolOutcome {
   const r = only === 'read' ? 0 : rng.next();
   if (r < 0.34) {
     const path = filePath(rng);
-    const offset = rng.chance(0.7) ? 1 : rng.int(1, 400);
+    const offset = rng.chance(0.7) ? 1 : rng.range(1, 400);
     if (rng.chance(0.04)) {
       return { name: 'read', args: { path }, output: `No such file: ${path}`, isError: true, error: { name: 'FileNotFoundError', code: 'ENOENT' } };
     }
@@ -156,10 +156,10 @@ export function toolOutcome(rng: Rng, only?: 'read'): ToolOutcome {
     const n = rng.skew(2, 40);
     for (let i = 0; i < n; i++) {
       lines.push(rng.chance(0.5)
-        ? `${rng.chance(0.85) || !fail ? '✓' : '✗'} ${filePath(rng)} > ${rng.pick(NOUNS)} ${rng.pick(VERBS)} ${rng.pick(ADJS)} ${rng.pick(NOUNS)} (${rng.int(1, 900)} ms)`
+        ? `${rng.chance(0.85) || !fail ? '✓' : '✗'} ${filePath(rng)} > ${rng.pick(NOUNS)} ${rng.pick(VERBS)} ${rng.pick(ADJS)} ${rng.pick(NOUNS)} (${rng.range(1, 900)} ms)`
         : `${rng.pick(['  ', '    at ', 'info ', 'warn '])}${sentence(rng)}`);
     }
-    lines.push(fail ? `Process exited with code ${rng.int(1, 2)}` : `Done in ${rng.int(1, 60)}.${rng.int(0, 9)}s`);
+    lines.push(fail ? `Process exited with code ${rng.range(1, 2)}` : `Done in ${rng.range(1, 60)}.${rng.range(0, 9)}s`);
     const out: ToolOutcome = { name: 'bash', args: { command: cmd + target, description: `Run ${cmd.split(' ')[0]}` }, output: lines.join('\n'), isError: fail };
     if (fail) out.error = { name: 'CommandFailedError', code: 'EXIT_NONZERO' };
     return out;
@@ -168,13 +168,13 @@ export function toolOutcome(rng: Rng, only?: 'read'): ToolOutcome {
     const pattern = rng.chance(0.5) ? ident(rng) : `${rng.pick(NOUNS)}\\(`;
     const n = rng.skew(1, 30);
     const lines: string[] = [];
-    for (let i = 0; i < n; i++) lines.push(`${filePath(rng)}:${rng.int(1, 500)}:${codeLine(rng, 1)}`);
+    for (let i = 0; i < n; i++) lines.push(`${filePath(rng)}:${rng.range(1, 500)}:${codeLine(rng, 1)}`);
     return { name: 'grep', args: { pattern, path: rng.pick(DIRS) }, output: lines.join('\n'), isError: false };
   }
   if (r < 0.86) {
     const path = filePath(rng);
-    const oldS = codeBlock(rng, rng.int(1, 4)).join('\n');
-    const newS = codeBlock(rng, rng.int(1, 5)).join('\n');
+    const oldS = codeBlock(rng, rng.range(1, 4)).join('\n');
+    const newS = codeBlock(rng, rng.range(1, 5)).join('\n');
     if (rng.chance(0.08)) {
       return { name: 'edit', args: { path, old_string: oldS, new_string: newS }, output: `The text to replace was not found in ${path}.`, isError: true, error: { name: 'EditMismatchError', code: 'NO_MATCH' } };
     }
@@ -205,12 +205,12 @@ export function userPrompt(rng: Rng): string {
     'Looks good, commit-ready? Run the full test suite once more.',
   ];
   let s = rng.pick(asks);
-  if (rng.chance(0.3)) s += ' ' + prose(rng, rng.int(10, 80));
+  if (rng.chance(0.3)) s += ' ' + prose(rng, rng.range(10, 80));
   return s;
 }
 
 export function todoList(rng: Rng): { content: string; status: 'pending' | 'in_progress' | 'completed' }[] {
-  const n = rng.int(2, 6);
+  const n = rng.range(2, 6);
   const out: { content: string; status: 'pending' | 'in_progress' | 'completed' }[] = [];
   for (let i = 0; i < n; i++) {
     out.push({ content: `${rng.pick(['Fix', 'Test', 'Refactor', 'Document', 'Check'])} ${rng.pick(ADJS)} ${rng.pick(NOUNS)} in ${filePath(rng)}`, status: rng.pick(TODO_STATUS) });
@@ -255,5 +255,5 @@ export function toolSchemas(): { name: string; description: string; parameters: 
 
 /** A random id shaped like a v4 UUID (message, compaction, command and retry ids). */
 export function uuid(rng: Rng): string {
-  return `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${'89ab'[rng.int(0, 3)]}${rng.hex(3)}-${rng.hex(12)}`;
+  return `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-${'89ab'[rng.range(0, 3)]}${rng.hex(3)}-${rng.hex(12)}`;
 }

@@ -50,7 +50,7 @@ function prune(st: SynthState): boolean {
  */
 export function compact(st: SynthState, turn: number | null, sourceCommandId: string | undefined): number {
   const nodes = st.session.fold.nodes;
-  const keep = st.rng.int(2, 6);
+  const keep = st.rng.range(2, 6);
   const ei = nodes.length - 1 - keep;
   if (ei < 1) return 0;
   const shadowed = nodes.slice(0, ei + 1);
@@ -59,7 +59,7 @@ export function compact(st: SynthState, turn: number | null, sourceCommandId: st
   const cmd = sourceCommandId ? { sourceCommandId } : {};
   const start = st.add('compaction/start', { compactionId, ...cmd, turn });
   st.tick(3_000, 25_000);
-  const summaryText = prose(st.rng, st.rng.int(150, 700));
+  const summaryText = prose(st.rng, st.rng.range(150, 700));
   const summary = [{ type: 'text', text: summaryText }];
   const range = { start: shadowed[0], end: shadowed[shadowed.length - 1] };
   const sum = st.add('compaction/summary', {

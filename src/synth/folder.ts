@@ -41,7 +41,7 @@ export interface PlannedSession {
 const FORK_EVERY = 25;
 
 export function planFolder(opts: FolderPlanOptions): PlannedSession[] {
-  const rng = new Rng(opts.seed);
+  const rng = Rng.fromSeed(opts.seed);
   const projects = Array.from({ length: Math.max(1, opts.projects ?? 12) }, (_, i) => `/home/dev/${['api', 'web', 'infra', 'ml', 'docs', 'cli'][i % 6]}-${i}`);
   const lo = Math.log(opts.minEvents ?? 40), hi = Math.log(opts.maxEvents ?? 2500);
   const out: PlannedSession[] = [];
@@ -51,7 +51,7 @@ export function planFolder(opts: FolderPlanOptions): PlannedSession[] {
     const cwd = projects[Math.floor(projects.length * rng.next() ** 2)];
     const id = uuid(rng);
     const zstd = rng.next() < 0.5;
-    const seed = rng.int(1, 2 ** 30);
+    const seed = rng.range(1, 2 ** 30);
     const large = i % 250 === 125;
     const events = large ? opts.largeEvents ?? 20_000 : Math.round(Math.exp(lo + (hi - lo) * rng.next()));
     const prev = lastOf.get(cwd);

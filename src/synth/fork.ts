@@ -38,8 +38,8 @@ export function synthesizeFork(opts: ForkOptions): SynthFork {
   const k = Math.min(Math.max(1, opts.boundaryTurn ?? Math.ceil(turns / 2)), turns);
   const boundary = turnEndSeq(parent.events, k);
   const seed = parent.events.slice(0, boundary + 1);
-  const rng = new Rng(opts.seed ^ 0x5eed);
-  const createdAt = seed[seed.length - 1].time + rng.int(60_000, 3 * 86400_000);
+  const rng = Rng.fromSeed(opts.seed ^ 0x5eed);
+  const createdAt = seed[seed.length - 1].time + rng.range(60_000, 3 * 86400_000);
   const header: SessionHeader = {
     version: 0,
     id: opts.childId ?? `session-${uuid(rng)}`,

@@ -1,10 +1,26 @@
-/** A small deterministic PRNG (mulberry32) with the helpers the synthesizer needs. */
+/**
+ * The one deterministic PRNG (mulberry32) of the synthesizer, the fuzzer and the benches, with its
+ * helpers: `int(n)` is in [0, n), `range(lo, hi)` in [lo, hi]. Two seedings, so that each
+ * generator's streams stay what they were: `fromSeed` mixes the seed (nearby seeds give unrelated
+ * streams), `fromState` starts from it as given (the fuzzer's case seeds are already hashed).
+ */
 export class Rng {
   private s: number;
 
-  constructor(seed: number) {
-    this.s = (Math.trunc(seed) ^ 0x9e3779b9) >>> 0;
-    for (let i = 0; i < 4; i++) this.next(); // decorrelate nearby seeds
+  private constructor(state: number) {
+    this.s = state >>> 0;
+  }
+
+  /** A generator for `seed`, mixed and four draws discarded, so that seeds 1, 2, 3 are unrelated. */
+  static fromSeed(seed: number): Rng {
+    const r = new Rng(Math.trunc(seed) ^ 0x9e3779b9);
+    for (let i = 0; i < 4; i++) r.next();
+    return r;
+  }
+
+  /** A generator whose state is `state` as given. */
+  static fromState(state: number): Rng {
+    return new Rng(state);
   }
 
   /** Uniform in [0, 1). */
@@ -15,17 +31,23 @@ export class Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
-  /** Integer in [lo, hi] (inclusive). */
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
+  /** Integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
   }
 
+  /** Integer in [lo, hi] (inclusive). */
+  range(lo: number, hi: number): number {
+    return lo + this.int(hi - lo + 1);
+  }
+
+  /** True with probability `p`. */
   chance(p: number): boolean {
     return this.next() < p;
   }
 
   pick<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.next() * xs.length)];
+    return xs[this.int(xs.length)];
   }
 
   /** A skewed size: mostly near `lo`, sometimes up to `hi` (log-uniform). */
@@ -39,19 +61,19 @@ export class Rng {
   alnum(n: number): string {
     const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
     let s = '';
-    for (let i = 0; i < n; i++) s += A[Math.floor(this.next() * 62)];
+    for (let i = 0; i < n; i++) s += A[this.int(62)];
     return s;
   }
 
   /** `n` lowercase hex digits. */
   hex(n: number): string {
     let s = '';
-    for (let i = 0; i < n; i++) s += '0123456789abcdef'[Math.floor(this.next() * 16)];
+    for (let i = 0; i < n; i++) s += '0123456789abcdef'[this.int(16)];
     return s;
   }
 
-  /** A child generator whose stream does not depend on how much of this one is consumed later. */
+  /** A derived generator, so that sub-streams stay stable when callers change how much they draw. */
   fork(salt: number): Rng {
-    return new Rng(Math.floor(this.next() * 0x7fffffff) ^ Math.imul(salt, 0x85ebca6b));
+    return Rng.fromState((Math.imul(this.int(0x7fffffff) ^ salt, 0x9e3779b1) >>> 0) || 1);
   }
 }

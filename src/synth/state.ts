@@ -69,7 +69,7 @@ export class SynthState {
 
   /** Advances the clock by a uniform [lo, hi] ms. */
   tick(lo: number, hi: number): void {
-    this.t += this.rng.int(lo, hi);
+    this.t += this.rng.range(lo, hi);
   }
 
   /** Appends one event at the current clock and queues it for the next batch. */

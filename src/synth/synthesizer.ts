@@ -39,7 +39,7 @@ export class Synthesizer {
   private readonly resumeRate: number;
 
   constructor(opts: SynthOptions, base?: { header: SessionHeader; seed: readonly SessionEvent[]; now: number }) {
-    const rng = new Rng(opts.seed);
+    const rng = Rng.fromSeed(opts.seed);
     const target = Math.max(0, Math.floor(opts.events));
     const budget = opts.contextTokens ?? 64000;
     this.crash = opts.crash === true;
@@ -51,7 +51,7 @@ export class Synthesizer {
       this.st.carry(session.events(base.seed.length)); // the end-seed marker Session.create added
     } else {
       // Draw order matters: createdAt, then the id.
-      const createdAt = opts.createdAt ?? DEFAULT_EPOCH + rng.int(0, 30 * 86400) * 1000;
+      const createdAt = opts.createdAt ?? DEFAULT_EPOCH + rng.range(0, 30 * 86400) * 1000;
       const cwd = opts.cwd ?? DEFAULT_CWD;
       const header: SessionHeader = { version: 0, id: opts.id ?? `session-${uuid(rng)}`, createdAt, cwd, delegationDepth: 0 };
       this.st = new SynthState(rng, Session.create(header), { now: createdAt, cwd, fresh: true, target, budget });
@@ -94,7 +94,7 @@ export class Synthesizer {
     const st = this.st;
     const rem = st.remaining();
     if (rem > 400 && st.rng.chance(this.resumeRate)) {
-      st.t += st.rng.int(20 * 60_000, 30 * 3600_000);
+      st.t += st.rng.range(20 * 60_000, 30 * 3600_000);
       st.add('session/end-seed', {});
       st.needHeader = 'resume';
       st.stats.resumes++;
@@ -208,7 +208,7 @@ export class Synthesizer {
     st.add('step/start', { turn: st.turn, step: 1 });
     this.userTurnStart();
     this.requestPreamble();
-    const tools = st.rng.int(2, 3);
+    const tools = st.rng.range(2, 3);
     // Planning counts three events per call (call, result, hooks); here only about three in all follow.
     const avail = Math.max(10, st.remaining() + 3 * tools - 3);
     // Forced calls are never dropped, so the stream finishes with reason tool-calls.

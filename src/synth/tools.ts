@@ -50,7 +50,7 @@ export function runTool(st: SynthState, c: ToolCallBlock, withResult = true): vo
   if (hook) {
     st.tick(1, 5);
     st.add('hook/invoked', { turn: st.turn, point: 'PreToolUse', dialect: 'claude-code', matcher: 'bash', handlerId });
-    const durationMs = rng.int(5, 300);
+    const durationMs = rng.range(5, 300);
     st.t += durationMs;
     st.add('hook/result', { turn: st.turn, point: 'PreToolUse', handlerId, decision: 'allow', exitCode: 0, durationMs });
   }
@@ -62,7 +62,7 @@ export function runTool(st: SynthState, c: ToolCallBlock, withResult = true): vo
     st.tick(0, 3);
     st.add('todo/write', tool.args);
   }
-  const durationMs = tool.name === 'bash' ? rng.skew(40, 60_000) : rng.int(2, 120);
+  const durationMs = tool.name === 'bash' ? rng.skew(40, 60_000) : rng.range(2, 120);
   st.t += durationMs;
   const block: Record<string, unknown> = { type: 'tool-result', toolCallId: c.id, content: [{ type: 'text', text: tool.output }] };
   if (tool.isError) block.isError = true;
