@@ -1,6 +1,7 @@
 /** Issue 14 item 8: search within the filter, from the cursor or the selection, never moving the cursor silently. */
 import { expect, test, type Page } from '@playwright/test';
 import { SessionQueries } from '../src/worker/queries';
+import { searchAll } from '../src/worker/session-search';
 import { coreLoad, DEMO, status, waitLoaded } from './helpers';
 
 const box = (page: Page) => page.getByRole('searchbox', { name: 'Search the whole log' });
@@ -8,7 +9,7 @@ const form = (page: Page) => page.getByRole('search');
 
 /** Seqs the worker's text search finds for `q` (the same queries, run in Node). */
 async function hitsOf(q: string): Promise<number[]> {
-  return Array.from(new SessionQueries(await coreLoad(DEMO)).search(q));
+  return Array.from(searchAll(new SessionQueries(await coreLoad(DEMO)), q));
 }
 
 async function search(page: Page, q: string) {

@@ -21,7 +21,7 @@ export function installBenchHook(): void {
     state: () => useApp.getState(),
     parseOnly: async (file: Blob) => {
       const bytes = await file.arrayBuffer();
-      return client.request<{ ms: number; events: number }>({ op: 'benchParseOnly', bytes }, [bytes]);
+      return client.requestMoving([bytes], 'benchParseOnly', bytes);
     },
   };
 }

@@ -3,7 +3,7 @@
  * latest cursor wins. Diff: the latest pair of marks wins. Each answer is stored with the summary it
  * was asked for (src/store/compare-slice.ts), so another session never shows it.
  */
-import type { CompareInfo, DiffInfo, Summary } from '../protocol/worker-protocol';
+import type { Summary } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import { Coalescer, Latest } from './latest';
 import { client } from './session-client';
@@ -13,7 +13,7 @@ const get = useApp.getState, set = useApp.setState;
 const compares = new Coalescer<number>(async (seq) => {
   const summary = get().summary;
   if (summary && get().compareAnswer?.for === summary && get().compareAnswer?.info.seq === seq) return;
-  const info = await client.request<CompareInfo>({ op: 'compare', seq });
+  const info = await client.request('compare', seq);
   if (summary && get().summary === summary) set({ compareAnswer: { for: summary, info } });
 });
 
@@ -32,7 +32,7 @@ export function requestDiff(a: number, b: number): void {
   if (!summary || (key === asked.key && asked.for === summary)) return;
   asked = { for: summary, key };
   const mine = diffs.next();
-  client.request<DiffInfo>({ op: 'diff', a, b }).then((diff) => {
+  client.request('diff', a, b).then((diff) => {
     if (mine() && get().summary === summary) set({ diffAnswer: { for: summary, key, diff } });
   }, (e: Error) => { if (mine() && get().summary === summary) set({ diffAnswer: { for: summary, key, error: e.message } }); });
 }

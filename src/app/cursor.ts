@@ -2,7 +2,6 @@
  * Cursor and selection: moving the cursor (the moment at it is asked of the worker, coalesced),
  * selecting an event (its lineage follows) or an unreadable line, the A and B marks, replay.
  */
-import type { LineageInfo, Moment } from '../protocol/worker-protocol';
 import { lastSeq, useApp } from '../store/store';
 import { Coalescer } from './latest';
 import { client } from './session-client';
@@ -14,7 +13,7 @@ const get = useApp.getState;
 /** At most one moment request in flight; the latest cursor wins; an answer for another session is dropped. */
 const moments = new Coalescer<number>(async (n) => {
   const current = loads.current();
-  const m = await client.request<Moment>({ op: 'moment', seq: n });
+  const m = await client.request('moment', n);
   if (current()) set({ moment: m });
 });
 
@@ -45,7 +44,7 @@ export function select(seq: number | undefined): void {
   if (seq === undefined) { set({ selected: undefined, lineage: undefined }); return; }
   set({ selected: seq, selectedLine: undefined });
   const current = loads.current();
-  client.request<LineageInfo>({ op: 'lineage', seq }).then((lineage) => {
+  client.request('lineage', seq).then((lineage) => {
     if (current() && get().selected === seq) set({ lineage });
   }, () => undefined);
 }

@@ -103,5 +103,5 @@ export async function compareWithParent(parent: { entry: string } | { keptId: st
     if (!lib) throw new Error(libraryState().unavailable ?? 'The library is unavailable.');
     bytes = (await lib.bytes(parent.keptId)).slice().buffer;
   }
-  return client.request<{ self: ForkSide; other: ForkSide }>({ op: 'compareWith', entry: 'entry' in parent ? parent.entry : undefined, bytes, from, limit }, bytes ? [bytes] : []);
+  return client.requestMoving(bytes ? [bytes] : [], 'compareWith', { entry: 'entry' in parent ? parent.entry : undefined, bytes }, from, limit);
 }

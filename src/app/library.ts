@@ -122,7 +122,7 @@ async function loadMedia(summary: Summary): Promise<void> {
   set({ media: new Map() });
   if (!summary.archive?.mediaCount) return;
   try {
-    const list = await client.request<{ id: string; mediaType: string; bytes: ArrayBuffer }[]>({ op: 'media' });
+    const list = await client.request('media');
     if (useApp.getState().summary !== summary) return;
     set({ media: new Map(list.map((m) => [m.id, URL.createObjectURL(new Blob([m.bytes], { type: m.mediaType }))])) });
   } catch { /* a newer load replaced the worker */ }

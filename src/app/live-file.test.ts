@@ -88,8 +88,8 @@ describe('following a live file', () => {
     await vi.advanceTimersByTimeAsync(0);
     const s = app.useApp.getState();
     expect([s.summary?.length, s.cursor]).toEqual([13, 12]);
-    expect(fake.pending('moment')).toEqual([{ op: 'moment', seq: 12 }]);
-    expect(fake.pending('overview')).toHaveLength(1);
+    expect(fake.pending('moment')).toEqual([{ op: 'moment', args: [12] }]);
+    expect(fake.pending('overviewNow')).toHaveLength(1);
 
     // the next read starts where the last one ended
     file.append(50);

@@ -4,5 +4,5 @@ import { client } from './session-client';
 
 /** The request payload of the step `seq` lies in (an assistant/message, its step/start, or any event of the step). */
 export function fetchRequest(seq: number): Promise<RequestInfo> {
-  return client.request<RequestInfo>({ op: 'request', seq });
+  return client.request('request', seq);
 }

@@ -5,7 +5,7 @@
  * folder's sessions, `?a=<url>&b=<url>` and the deep link `#compare=<id>,<id>`.
  */
 import { alignedSeq } from '../core/run-align';
-import type { RunsInfo, RunsPair } from '../protocol/runs-protocol';
+import type { RunsInfo } from '../protocol/runs-protocol';
 import type { Summary } from '../protocol/worker-protocol';
 import { libraryEntryFor } from '../storage/entry';
 import { client } from './session-client';
@@ -65,7 +65,7 @@ export async function openRunB(bytes: ArrayBuffer | Blob, name: string, keptId?:
   setView('runs');
   let info: RunsInfo;
   try {
-    info = await client.request<RunsInfo>({ op: 'runsOpen', bytes: blob, fileName: name });
+    info = await client.request('runsOpen', { bytes: blob, fileName: name });
   } catch (err) {
     if (useApp.getState().summary === summary) runs({ phase: 'failed', error: (err as Error).message });
     return;
@@ -150,7 +150,7 @@ export async function openDifference(k: number): Promise<void> {
   runs({ open: k, pair: undefined, bCursor: undefined });
   setCursor(d.a ?? alignedSeq(mapOf(info), mapSide(info, 'b'), mapSide(info, 'a'), false, d.b ?? 0, info.a.length));
   try {
-    const pair = await client.request<RunsPair>({ op: 'runsPair', diff: k });
+    const pair = await client.request('runsPair', k);
     if (runsNow().info === info && runsNow().open === k) runs({ pair });
   } catch { /* the session was replaced */ }
 }

@@ -5,7 +5,6 @@
  * toolbar offers "Move cursor to hit" for a hit after it); hits stop at SEARCH_CAP.
  */
 import { lastAtOrBefore } from '../core/timeline';
-import type { SearchBatch } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import { select, setCursor } from './cursor';
 import { Latest } from './latest';
@@ -24,7 +23,7 @@ export function setFamilies(families: readonly string[] | null): void {
   if (s && s.families !== families) void runSearch(s.query);
   if (!families) return;
   const current = loads.current();
-  client.request<Int32Array>({ op: 'filter', families: [...families] }).then((filterSeqs) => {
+  client.request('filter', [...families]).then((filterSeqs) => {
     if (current() && get().families === families) set({ filterSeqs });
   }, () => undefined);
 }
@@ -51,7 +50,7 @@ export async function runSearch(query: string): Promise<void> {
   const c = new HitCollector(s0.selected ?? s0.cursor, families ? s0.filterSeqs : undefined);
   let from = c.start, revealed = false;
   while (from >= 0) {
-    const b = await client.request<SearchBatch>({ op: 'searchFrom', query, from, budgetMs: 250, cap: SEARCH_CAP - c.total });
+    const b = await client.request('searchFrom', query, from, 250, SEARCH_CAP - c.total);
     if (!mine() || get().summary !== summary || get().families !== families) return;
     if (b.error) { set({ search: { query, hits: new Int32Array(0), index: -1, done: true, families, error: b.error.message } }); return; }
     from = c.add(b);

@@ -1,5 +1,7 @@
 /** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
-import type { FromWorker, Request, Summary, ToWorker } from '../protocol/worker-protocol';
+import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
+import type { SessionApi } from '../protocol/session-api';
+import type { FromWorker, Summary, ToWorker } from '../protocol/worker-protocol';
 import type { Refusal } from '../store/store';
 import { ZstdSpare } from './zstd-spare';
 
@@ -127,14 +129,24 @@ export class SessionClient {
     });
   }
 
-  /** `transfer`: buffers in `req` to move to the worker rather than copy. */
-  request<T>(req: Request, transfer: Transferable[] = []): Promise<T> {
+  /** Asks the session worker SessionApi's `op` with its arguments; resolves with the method's (awaited) value. */
+  request<K extends Op<SessionApi>>(op: K, ...args: Args<SessionApi, K>): Promise<Answer<SessionApi, K>> {
+    return this.send(op, args, []);
+  }
+
+  /** As `request`, moving the buffers `transfer` (in the arguments) to the worker rather than copying them. */
+  requestMoving<K extends Op<SessionApi>>(transfer: Transferable[], op: K, ...args: Args<SessionApi, K>): Promise<Answer<SessionApi, K>> {
+    return this.send(op, args, transfer);
+  }
+
+  private send<K extends Op<SessionApi>>(op: K, args: Args<SessionApi, K>, transfer: Transferable[]): Promise<Answer<SessionApi, K>> {
     const w = this.worker;
     if (!w) return Promise.reject(new Error('No session loaded.'));
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<Answer<SessionApi, K>>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      const msg: ToWorker = { kind: 'rpc', id, req };
+      // op and args agree by request's signature; the union of every request cannot see that
+      const msg: ToWorker = { kind: 'rpc', id, req: { op, args } as unknown as RpcRequest<SessionApi> };
       w.postMessage(msg, transfer);
     });
   }

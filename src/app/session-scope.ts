@@ -15,9 +15,9 @@ export const loads = new Latest();
 const bumpRows = () => useApp.setState((s) => ({ rowsVersion: s.rowsVersion + 1 }));
 const bumpCards = () => useApp.setState((s) => ({ cardsVersion: s.cardsVersion + 1 }));
 
-export const rows = new Batcher<Row>(5000, (r) => r.seq, (seqs) => client.request<Row[]>({ op: 'rowsOf', seqs }), bumpRows);
-export const cards = new Batcher<Card>(600, (c) => c.seq, (seqs) => client.request<Card[]>({ op: 'cards', seqs }), bumpCards);
-export const runs = new Batcher<RunInfo>(600, (r) => r.start, (starts) => client.request<RunInfo[]>({ op: 'runs', starts }), bumpCards);
+export const rows = new Batcher<Row>(5000, (r) => r.seq, (seqs) => client.request('rowsOf', seqs), bumpRows);
+export const cards = new Batcher<Card>(600, (c) => c.seq, (seqs) => client.request('cards', seqs), bumpCards);
+export const runs = new Batcher<RunInfo>(600, (r) => r.start, (starts) => client.request('runInfo', starts), bumpCards);
 
 /** Rows fetched from the worker, by seq (the Log reads it on render; `rowsVersion` says when it changed). */
 export const rowCache = rows.cache;

@@ -39,7 +39,7 @@ describe('cancel', () => {
   it('a Cancel during a load restores the session shown before it: name, summary, cursor, moment, selection, lineage, view', async () => {
     const a = await open('a', 100);
     app.setCursor(40);
-    fake.take('moment', (r) => r.op === 'moment' && r.seq === 40).resolve(moment(40));
+    fake.take('moment', (r) => r.op === 'moment' && r.args[0] === 40).resolve(moment(40));
     app.select(12);
     fake.take('lineage').resolve(lineage(12));
     app.setView('surface');
@@ -93,7 +93,7 @@ describe('cancel', () => {
     app.loadSession(bytes(10), 'b.jsonl', 'b');
     app.cancelLoad();
     app.setCursor(3);
-    fake.take('moment', (r) => r.op === 'moment' && r.seq === 3).resolve(moment(3));
+    fake.take('moment', (r) => r.op === 'moment' && r.args[0] === 3).resolve(moment(3));
     await flush();
     expect(app.useApp.getState().moment?.seq).toBe(3);
   });
@@ -132,11 +132,11 @@ describe('a stale reply never wins', () => {
     app.setCursor(10);
     app.setCursor(20);
     app.setCursor(30);
-    expect(fake.pending('moment')).toEqual([{ op: 'moment', seq: 10 }]);
+    expect(fake.pending('moment')).toEqual([{ op: 'moment', args: [10] }]);
     fake.take('moment').resolve(moment(10));
     await flush();
-    expect(fake.pending('moment')).toEqual([{ op: 'moment', seq: 30 }]);
-    expect(fake.asked.filter((r) => r.op === 'moment' && r.seq === 20)).toEqual([]);
+    expect(fake.pending('moment')).toEqual([{ op: 'moment', args: [30] }]);
+    expect(fake.asked.filter((r) => r.op === 'moment' && r.args[0] === 20)).toEqual([]);
     fake.take('moment').resolve(moment(30));
     await flush();
     const s = app.useApp.getState();

@@ -3,7 +3,7 @@
  * to the session open before, grow a live file's session with appended bytes. Every other way of
  * opening a session (a file, a URL, the library, a folder, a live file) ends here.
  */
-import type { OverviewNow, Summary } from '../protocol/worker-protocol';
+import type { Summary } from '../protocol/worker-protocol';
 import { resetSession, useApp, type AppState, type LiveSessionState, type View } from '../store/store';
 import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
 import { client } from './session-client';
@@ -93,7 +93,7 @@ export async function growSession(bytes: ArrayBuffer): Promise<boolean> {
   shown(summary, false);
   const f = get().liveSession;
   if (f?.live) moveCursor(summary.length - 1); else requestMoment(get().cursor);
-  client.request<OverviewNow>({ op: 'overview' }).then((o) => {
+  client.request('overviewNow').then((o) => {
     if (current() && get().summary === summary) set({ summary: { ...summary, ...o } });
   }, () => undefined);
   return true;

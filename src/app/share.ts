@@ -47,7 +47,7 @@ async function refreshReview(): Promise<void> {
   const gen = ++generation;
   set({ busy: true, notice: undefined });
   try {
-    const review = await client.request<ShareReview>({ op: 'shareReview', settings: settings() });
+    const review = await client.request('shareReview', settings());
     if (gen === generation) set({ review, busy: false });
   } catch (err) {
     if (gen === generation) set({ busy: false, notice: { kind: 'error', text: `The session could not be reviewed: ${(err as Error).message}` } });
@@ -95,7 +95,7 @@ function baseName(): string {
 }
 
 async function redacted(encoding: 'jsonl' | 'zstd') {
-  const r = await client.request<{ bytes: ArrayBuffer; redacted: number; rules: string[] }>({ op: 'shareWrite', settings: settings(), encoding });
+  const r = await client.request('shareWrite', settings(), encoding);
   return { ...r, name: `${baseName()}.redacted.jsonl${encoding === 'zstd' ? '.zstd' : ''}` };
 }
 

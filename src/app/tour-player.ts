@@ -139,7 +139,7 @@ export async function playBuiltinTour(): Promise<void> {
   const summary = useApp.getState().summary;
   if (!summary) return;
   try {
-    const tour = await client.request<Tour>({ op: 'builtinTour' });
+    const tour = await client.request('builtinTour');
     if (useApp.getState().summary !== summary) return;
     openTour(tour, 'builtin');
     // paused where the reader stands: the step at or before the cursor is current, nothing moves

@@ -10,7 +10,7 @@ export interface CountsThrough {
 
 /** Asks the worker for the counts at seqs 0..seq (one pass over the type column). */
 export async function countsThrough(seq: number): Promise<CountsThrough> {
-  const pairs = await client.request<[string, number][]>({ op: 'typeCountsThrough', seq });
+  const pairs = await client.request('typeCountsThrough', seq);
   const families = new Map<string, number>();
   for (const [type, n] of pairs) { const f = eventFamily(type); families.set(f, (families.get(f) ?? 0) + n); }
   return { seq, types: new Map(pairs), families };

@@ -3,7 +3,6 @@ import { useApp, type View } from '../store/store';
 import { setCursor, setMarks } from './cursor';
 import { client } from './session-client';
 import { Latest } from './latest';
-import type { OverviewStats } from '../core/overview-stats';
 
 const set = useApp.setState;
 const get = useApp.getState;
@@ -52,7 +51,7 @@ export function setZoom(range: { from: number; to: number } | undefined): void {
   // the slider never points outside its range
   const c = get().cursor;
   if (c < from || c > to) setCursor(c < from ? from : to);
-  client.request<OverviewStats>({ op: 'overviewStats', from, to }).then((overviewRange) => {
+  client.request('overviewStats', from, to).then((overviewRange) => {
     if (mine() && get().summary === summary) set({ overviewRange });
   }, () => undefined);
 }

@@ -71,11 +71,3 @@ export interface RunsPair {
   /** Line diff of the two items' texts (A → B). */
   readonly lines: readonly DiffLine[];
 }
-
-export type RunsRequest =
-  /** Loads run B beside the shown session and aligns them; replies RunsInfo. */
-  | { op: 'runsOpen'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string }
-  /** Difference `diff` opened: replies RunsPair. */
-  | { op: 'runsPair'; diff: number }
-  /** Drops run B. */
-  | { op: 'runsClose' };

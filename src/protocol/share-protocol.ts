@@ -30,9 +30,3 @@ export interface ShareReview {
   readonly kept: number;
   readonly byRule: Readonly<Record<string, number>>;
 }
-
-export type ShareRequest =
-  /** Findings under these settings; replies ShareReview. */
-  | { op: 'shareReview'; settings: ShareSettings }
-  /** The redacted copy; replies `{ bytes: ArrayBuffer, redacted, rules }`. */
-  | { op: 'shareWrite'; settings: ShareSettings; encoding: 'jsonl' | 'zstd' };

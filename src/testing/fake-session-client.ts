@@ -7,7 +7,12 @@
  *   vi.mock('./session-client', async () => ({ client: new (await import('../testing/fake-session-client')).FakeSessionClient() }));
  */
 import type { LoadCallbacks } from '../app/session-client';
-import type { Request, Summary } from '../protocol/worker-protocol';
+import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
+import type { SessionApi } from '../protocol/session-api';
+import type { Summary } from '../protocol/worker-protocol';
+
+/** A request as the worker receives it: `{ op, args }`. */
+type Request = RpcRequest<SessionApi>;
 
 export interface FakeLoad {
   readonly fileName?: string;
@@ -75,9 +80,14 @@ export class FakeSessionClient {
     return new Promise((resolve, reject) => { this.appends.push({ bytes, resolve, reject }); });
   }
 
-  request<T>(req: Request): Promise<T> {
+  request<K extends Op<SessionApi>>(op: K, ...args: Args<SessionApi, K>): Promise<Answer<SessionApi, K>> {
+    return this.requestMoving([], op, ...args);
+  }
+
+  requestMoving<K extends Op<SessionApi>>(_transfer: Transferable[], op: K, ...args: Args<SessionApi, K>): Promise<Answer<SessionApi, K>> {
+    const req = { op, args } as unknown as Request;
     this.asked.push(req);
-    return new Promise<T>((resolve, reject) => { this.requests.push({ req, resolve: resolve as (v: unknown) => void, reject }); });
+    return new Promise((resolve, reject) => { this.requests.push({ req, resolve: resolve as (v: unknown) => void, reject }); });
   }
 
   /** The oldest unanswered request of `op` (matching `where`), taken off the queue; throws when there is none. */

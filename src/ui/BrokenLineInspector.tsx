@@ -17,12 +17,12 @@ export function BrokenLineInspector({ line }: { line: number }) {
   const [copied, setCopied] = useState('');
   useEffect(() => {
     let live = true;
-    client.request<BrokenLine | undefined>({ op: 'brokenLine', line }).then((value) => { if (live) setB({ line, value }); }, () => undefined);
+    client.request('brokenLine', line).then((value) => { if (live) setB({ line, value }); }, () => undefined);
     return () => { live = false; };
   }, [line]);
   const copy = async () => {
     try {
-      const all = await client.request<BrokenLine | undefined>({ op: 'brokenLine', line, full: true });
+      const all = await client.request('brokenLine', line, true);
       await navigator.clipboard.writeText(all?.text ?? '');
       setCopied(`Copied ${(all?.text.length ?? 0).toLocaleString('en-US')} characters`);
     } catch (e) {

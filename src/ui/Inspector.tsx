@@ -25,7 +25,7 @@ export function Inspector() {
   const row = rowCache.get(selected);
   const copy = async () => {
     try {
-      const text = await client.request<string>({ op: 'json', seq: selected });
+      const text = await client.request('json', selected);
       await navigator.clipboard.writeText(text);
       setCopied(`Copied ${text.length.toLocaleString()} characters`);
     } catch (e) {

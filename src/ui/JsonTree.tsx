@@ -39,7 +39,7 @@ function TreeNode({ seq, path, name, kind, preview, open: initiallyOpen, times }
   useEffect(() => {
     if (!open || !container || node) return;
     let live = true;
-    client.request<JsonNode>({ op: 'node', seq, path }).then((n) => { if (live) setNode(n); }, () => undefined);
+    client.request('node', seq, path).then((n) => { if (live) setNode(n); }, () => undefined);
     return () => { live = false; };
   }, [open, container, node, seq, path]);
   return (

@@ -4,7 +4,9 @@ import { packChunkRuns } from '../core/chunk-rows';
 import type { EventLog } from '../core/event-log';
 import type { SessionEvent } from '../core/types';
 import { FLAG_PACKED } from '../protocol/worker-protocol';
+import { dispatch, unanswered } from './dispatch';
 import { LogPreview } from './preview';
+import { baseline } from './session-file';
 
 const enc = new TextEncoder();
 const header = '{"type":"session","version":0,"id":"p","createdAt":1000,"cwd":"/x","delegationDepth":0}\n';
@@ -46,7 +48,9 @@ describe('LogPreview', () => {
     expect(p.rowsOf([0])[0]).toMatchObject({ seq: 0, type: 'assistant/chunk', flags: 0 });
     expect(p.rowsOf([2])[0]).toMatchObject({ seq: 2, type: 'assistant/chunk', flags: FLAG_PACKED, summary: 'text-delta "b"' });
     expect(p.node(0, ['data', 'chunk'])).toMatchObject({ kind: 'object', preview: '{2 keys}' });
-    expect(p.handle({ op: 'rowsOf', seqs: [0] })).toHaveLength(1);
-    expect(() => p.handle({ op: 'moment', seq: 0 })).toThrow(/still loading/);
+    // the worker's one dispatch answers the Log's questions from the preview and refuses the rest
+    await expect(dispatch([baseline, p], { op: 'rowsOf', args: [[0]] }, unanswered(true))).resolves.toHaveLength(1);
+    await expect(dispatch([baseline, p], { op: 'moment', args: [0] }, unanswered(true))).rejects.toThrow(/still loading: "moment"/);
+    await expect(dispatch([baseline], { op: 'json', args: [0] }, unanswered(false))).rejects.toThrow('No session loaded.');
   });
 });

@@ -2,15 +2,17 @@
  * LogPreview: the Log's questions about a log still being read (issue 5: a first view before the
  * whole file is indexed). It reads the live log the loader fills, between the loader's yields, so
  * it answers only what needs no index: rows, the JSON of an event, one level of it. Rows carry no
- * verdict or diagnostic flags yet; the page drops them when the load settles.
+ * verdict or diagnostic flags yet; the page drops them when the load settles. Any other question
+ * is refused by the worker's dispatch (src/worker/dispatch.ts) until the load settles.
  */
 import type { EventLog } from '../core/event-log';
 import { stringifyJson } from '../core/json';
 import { nodeAt } from './json-node';
-import { FLAG_PACKED, type JsonNode, type Request, type Row } from '../protocol/worker-protocol';
+import type { PreviewApi } from '../protocol/session-api';
+import { FLAG_PACKED, type JsonNode, type Row } from '../protocol/views';
 import { buildRow } from './rows';
 
-export class LogPreview {
+export class LogPreview implements PreviewApi {
   constructor(private readonly log: EventLog) {}
 
   /** Events read so far. */
@@ -38,15 +40,5 @@ export class LogPreview {
 
   node(seq: number, path: readonly string[]): JsonNode {
     return nodeAt(this.log.event(seq), path);
-  }
-
-  /** Answers `req`, or throws a one-sentence error for questions that need the finished index. */
-  handle(req: Request): unknown {
-    switch (req.op) {
-      case 'rowsOf': return this.rowsOf(req.seqs);
-      case 'json': return this.json(req.seq);
-      case 'node': return this.node(req.seq, req.path);
-      default: throw new Error(`The session is still loading: "${req.op}" is answered once every event is indexed.`);
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
-import { handleRequest } from './handle';
+import { searchAll } from './session-search';
 import { SessionQueries } from './queries';
 import { FLAG_NOT_ACCEPTED, TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
 import { conformanceFile } from '../testing/corpus';
@@ -92,7 +92,7 @@ describe('SessionQueries', () => {
   it('searches the whole log and expands JSON one level at a time', async () => {
     const r = await loadBytes(bytes(), { now: 0 });
     const q = new SessionQueries(r);
-    const hits = handleRequest(q, { op: 'search', query: 'TURN/START' }) as Int32Array;
+    const hits = searchAll(q, 'TURN/START');
     expect(Array.from(hits)).toEqual(Array.from(r.timeline!.turnSeqs));
     // batches resume where they stopped and agree with the whole search
     const all: number[] = [];
@@ -101,7 +101,7 @@ describe('SessionQueries', () => {
     // packed chunk members match on their own text, like the old per-event JSON search
     const log = r.session!.log;
     const chunkSeqs = Array.from({ length: log.length }, (_, s) => s).filter((s) => log.typeAt(s) === 'assistant/chunk');
-    expect(Array.from(q.search('assistant/chunk'))).toEqual(chunkSeqs.filter((s) => JSON.stringify(log.rawAt(s)).toLowerCase().includes('assistant/chunk')));
+    expect(Array.from(searchAll(q, 'assistant/chunk'))).toEqual(chunkSeqs.filter((s) => JSON.stringify(log.rawAt(s)).toLowerCase().includes('assistant/chunk')));
     const root = q.node(4, []);
     expect(root.kind).toBe('object');
     expect(root.children!.map((c) => c.key)).toContain('data');

@@ -16,7 +16,7 @@ export function ForkExport() {
   const run = async () => {
     setBusy(true);
     try {
-      const { name, bytes, redacted } = await client.request<{ name: string; bytes: ArrayBuffer; redacted?: number }>({ op: 'forkExport', cursor: useApp.getState().cursor, zstd, redact });
+      const { name, bytes, redacted } = await client.request('forkExport', useApp.getState().cursor, zstd, undefined, redact);
       downloadBlob(name, new Blob([bytes], { type: zstd ? 'application/zstd' : 'application/x-ndjson' }));
       setNotice({ kind: 'info', text: `Exported ${name}${redacted === undefined ? ' (not redacted)' : `, ${redacted} credential${redacted === 1 ? '' : 's'} redacted`}.` });
     } catch (err) {

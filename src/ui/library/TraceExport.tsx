@@ -14,7 +14,7 @@ export function TraceExport() {
   const run = async () => {
     setBusy(true);
     try {
-      const { name, bytes } = await client.request<{ name: string; bytes: ArrayBuffer }>({ op: 'traceExport', format });
+      const { name, bytes } = await client.request('traceExport', format);
       downloadBlob(name, new Blob([bytes], { type: 'application/json' }));
       setNotice({ kind: 'info', text: `Exported ${name}.` });
     } catch (err) {

@@ -1,0 +1,79 @@
+/**
+ * FileApi in the session worker: the questions about the opened file rather than its events (fork
+ * and trace export, a ZIP's media, the Share review of the bytes as they came), another session
+ * (a parent to compare with, run B of the Runs view) and the parse-only baseline. The exporters
+ * and the redaction engine are chunks of their own, loaded on first use.
+ */
+import type { OpenResult } from '../io/open';
+import type { ZstdFramesSource } from '../io/zstd-frames';
+import type { FileApi, FileOut } from '../protocol/session-api';
+import type { RunsInfo, RunsPair } from '../protocol/runs-protocol';
+import type { ShareReview, ShareSettings } from '../protocol/share-protocol';
+import type { ForkSide } from '../protocol/views';
+import { parseOnly } from './bench-parse';
+import { compareWith, forkExportFile, mediaList } from './extras';
+import type { SessionQueries } from './queries';
+import { openRunB, type RunsPeer } from './runs';
+
+/** The parse-only baseline, answered with or without a session. */
+export const baseline: Pick<FileApi, 'benchParseOnly'> = Object.freeze({ benchParseOnly: parseOnly });
+
+export class SessionFile implements FileApi {
+  /** Run B and its comparison with this session, while the Runs view has one open. */
+  private runs?: RunsPeer;
+
+  /**
+   * `source`: the bytes the session was loaded from, as they came (Share redacts them);
+   * `zstdFrames`: where run B's frames are decoded.
+   */
+  constructor(private opened: OpenResult, private queries: SessionQueries, private readonly source: ArrayBuffer | Blob, private readonly zstdFrames: () => ZstdFramesSource) {}
+
+  /** A followed log grew: the same file, its result and queries as they now stand (run B stays open). */
+  grew(opened: OpenResult, queries: SessionQueries): void {
+    this.opened = opened;
+    this.queries = queries;
+  }
+
+  benchParseOnly(bytes: ArrayBuffer): Promise<{ ms: number; events: number }> {
+    return parseOnly(bytes);
+  }
+
+  forkExport(cursor: number, zstd: boolean, now?: number, redact = false): Promise<FileOut & { readonly redacted?: number }> {
+    return forkExportFile(this.opened.result, cursor, zstd, now, redact);
+  }
+
+  async traceExport(format: 'otlp' | 'perfetto'): Promise<FileOut> {
+    return (await import('../io/trace/session-trace')).traceExportFile(this.opened.result, format);
+  }
+
+  media(): { id: string; mediaType: string; bytes: ArrayBuffer }[] {
+    return mediaList(this.opened.archive);
+  }
+
+  compareWith(other: { entry?: string; bytes?: ArrayBuffer }, from: number, limit: number): Promise<{ self: ForkSide; other: ForkSide }> {
+    return compareWith(this.queries, this.opened, { ...other, from, limit });
+  }
+
+  async runsOpen(run: { bytes: ArrayBuffer | Blob; fileName?: string; entry?: string }): Promise<RunsInfo> {
+    this.runs = undefined;
+    this.runs = await openRunB(this.opened.result, run, this.zstdFrames());
+    return this.runs.info();
+  }
+
+  runsPair(diff: number): RunsPair {
+    if (!this.runs) throw new Error('No run B is open.');
+    return this.runs.pair(diff);
+  }
+
+  async shareReview(settings: ShareSettings): Promise<ShareReview> {
+    return (await import('./share')).reviewShare(await this.bytes(), settings);
+  }
+
+  async shareWrite(settings: ShareSettings, encoding: 'jsonl' | 'zstd'): Promise<{ bytes: ArrayBuffer; redacted: number; rules: string[] }> {
+    return (await import('./share')).writeShare(await this.bytes(), settings, encoding);
+  }
+
+  private async bytes(): Promise<Uint8Array> {
+    return new Uint8Array(this.source instanceof Blob ? await this.source.arrayBuffer() : this.source);
+  }
+}
