@@ -57,6 +57,28 @@ function watchDecoders(page: Page) {
 /** A short-lived worker may close before its name is read: then it is not known to be anything else. */
 const namedOrGone = (d: { name: string; closed: boolean }, name: string) => d.name === name || (d.name === '?' && d.closed);
 
+/**
+ * Names of the decoding workers the page itself has constructed so far, read in the page (so one
+ * constructed a moment ago is counted even before Playwright reports it as a worker).
+ */
+async function pageDecoderNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => (globalThis as unknown as { zstdWorkersMade: string[] }).zstdWorkersMade);
+}
+
+function recordPageDecoders(page: Page) {
+  return page.addInitScript(() => {
+    const made: string[] = [];
+    (globalThis as unknown as { zstdWorkersMade: string[] }).zstdWorkersMade = made;
+    const Native = globalThis.Worker;
+    globalThis.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (/zstd\.worker/.test(String(url))) made.push(options?.name ?? '?');
+      }
+    };
+  });
+}
+
 const spareReady = (d: { worker: Worker }) => d.worker.evaluate(() => performance.getEntriesByName('seqscope:zstd-spare-ready').length > 0).catch(() => false);
 
 test("a zstd load is decoded by the page's spare decoding worker, which ends with the load; the next spare starts after it", async ({ page }) => {
@@ -64,6 +86,9 @@ test("a zstd load is decoded by the page's spare decoding worker, which ends wit
   const r = await coreOpen(bytes);
   const last = r.session!.log.length - 1;
   const decoders = watchDecoders(page);
+  await recordPageDecoders(page);
+  // the page's clock: the timers that start spares run at once at the end, so "no other worker" needs no sleep
+  await page.clock.install();
   await ready(page, '/?demo=tool-round.jsonl');
   // the first load starts the warming worker, which ends once it has sent the module, then a spare
   await expect.poll(() => decoders.length, { message: 'the warming worker, then a spare' }).toBe(2);
@@ -89,7 +114,9 @@ test("a zstd load is decoded by the page's spare decoding worker, which ends wit
   await expect.poll(() => next.closed).toBe(true);
   await expect.poll(() => decoders.length).toBe(4);
   await expect.poll(() => decoders[3].name, { message: 'libzstd is warmed once per page' }).toBe('zstd-spare');
-  await page.waitForTimeout(300);
+  // every timer the page has set runs now: one that would start another spare would have started it
+  await page.clock.runFor(10_000);
+  expect(await pageDecoderNames(page), 'the page started no other decoding worker').toEqual(['zstd-warm', 'zstd-spare', 'zstd-spare', 'zstd-spare']);
   expect(decoders.length, 'no other decoding worker').toBe(4);
 });
 
