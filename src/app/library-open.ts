@@ -49,7 +49,10 @@ export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, session
   loadSession(buf, name, sessionName, {
     ...restore,
     onLoaded: (s) => { afterLoad(s); void keep(file, name, s); },
-    onFailed: (m) => set({ notice: { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged). ${m}` } }),
+    // said once: with no session left, the status bar's alert carries the reason; with the session kept, this notice does
+    onFailed: (m, kept) => set({ notice: kept
+      ? { kind: 'error', text: `${name} could not be opened, so it was not added to the library; the session shown stays open. ${m}` }
+      : { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged).` } }),
   });
 }
 

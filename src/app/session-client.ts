@@ -9,7 +9,8 @@ export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;
   onLoaded(summary: Summary): void;
   /** `refusal`: the file was read and refused as a whole (not a cancel or a broken worker). */
-  onFailed(message: string, refusal?: Refusal): void;
+  /** `kept`: the session open before the load is back (the client returned to its worker, as on Cancel). */
+  onFailed(message: string, refusal?: Refusal, kept?: boolean): void;
 }
 
 /** How long after a load settles the next spare decoding worker starts (after the settled session's first frames). */
@@ -47,7 +48,7 @@ export class SessionClient {
       const m = ev.data;
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
-      else if (m.kind === 'failed') { this.settle(); cb.onFailed(m.message, m.refusal); }
+      else if (m.kind === 'failed') cb.onFailed(m.message, m.refusal, this.settleFailed());
       else if (m.kind === 'zstd-wanted') this.lend(w);
       else if (m.kind === 'appended') { const w = this.appendWaiters.shift(); w?.resolve(m.summary); }
       else {
@@ -57,7 +58,7 @@ export class SessionClient {
         if (m.ok) p.resolve(m.value); else p.reject(new Error(m.message));
       }
     };
-    w.onerror = (e) => { if (w === this.worker) { this.settle(); cb.onFailed(`The worker failed: ${e.message}`); } };
+    w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`, undefined, this.settleFailed()); };
     const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(follow ? { follow } : {}) };
     w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
   }
@@ -100,6 +101,14 @@ export class SessionClient {
     const old = this.standby;
     this.standby = undefined;
     if (old) setTimeout(() => old.terminate(), 50);
+  }
+
+  /** A load that gave no session: back to the session open before it when there was one (true), as Cancel does. */
+  private settleFailed(): boolean {
+    if (!this.standby) { this.settle(); return false; }
+    this.cancel();
+    setTimeout(() => { this.spare.start(); }, SPARE_AFTER_MS);
+    return true;
   }
 
   private dropStandby(): void {

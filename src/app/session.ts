@@ -23,7 +23,8 @@ export interface Restore {
   follow?: boolean;
   /** Told once the load settles (the library keeps the file then). */
   onLoaded?: (summary: Summary) => void;
-  onFailed?: (message: string) => void;
+  /** Told when the file gave no session; `kept`: the session open before stays shown. */
+  onFailed?: (message: string, kept: boolean) => void;
 }
 
 /** What Cancel returns to: the session open when a load began (its worker waits in the client). */
@@ -72,7 +73,16 @@ export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, session
       if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);
     },
-    onFailed: (message, refusal) => { if (mine()) { before.open = undefined; set({ phase: 'failed', message, refusal }); restore.onFailed?.(message); } },
+    onFailed: (message, refusal, kept) => {
+      if (!mine()) return;
+      const back = before.open;
+      before.open = undefined;
+      if (!kept || !back) { set({ phase: 'failed', message, refusal }); restore.onFailed?.(message, false); return; }
+      // a file that is not a log (or cannot be read) does not take the place of the session shown: said once, in a notice
+      returnTo(back, undefined);
+      if (restore.onFailed) restore.onFailed(message, true);
+      else set((s) => ({ library: { ...s.library, notice: { kind: 'error', text: `${fileName} could not be opened; the session shown stays open. ${message}` } } }));
+    },
   }, restore.entry, restore.follow);
 }
 
@@ -110,6 +120,13 @@ export function failOpen(message: string): void {
   set({ phase: 'failed', message, refusal: undefined });
 }
 
+/** Shows again the session open before a load (its worker is the client's again), at the same seq and selection. */
+function returnTo(back: OpenSession, message: string | undefined): void {
+  const { libraryId, ...open } = back;
+  set((s) => ({ ...open, phase: 'ready', message, progress: { done: 0, total: 0 }, search: undefined, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: libraryId } }));
+  if (back.summary) shown(back.summary, true);
+}
+
 /** Cancel: stops the load and returns to the session that was open, at the same seq and selection. */
 export function cancelLoad(): void {
   loads.drop();
@@ -117,12 +134,7 @@ export function cancelLoad(): void {
   before.open = undefined;
   dropAnswers();
   forgetMoment();
-  if (client.cancel() && back) {
-    const { libraryId, ...open } = back;
-    set((s) => ({ ...open, phase: 'ready', message: 'Load cancelled', progress: { done: 0, total: 0 }, search: undefined, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: libraryId } }));
-    if (back.summary) shown(back.summary, true);
-    return;
-  }
+  if (client.cancel() && back) { returnTo(back, 'Load cancelled'); return; }
   // cancelled before its bytes reached the worker: the session shown was never replaced
   if (get().summary) { set({ phase: 'ready', message: 'Load cancelled', progress: { done: 0, total: 0 } }); return; }
   set({ phase: 'cancelled', message: 'Load cancelled' });
