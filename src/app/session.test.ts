@@ -99,6 +99,27 @@ describe('cancel', () => {
   });
 });
 
+describe('a file that gives no session', () => {
+  it('opened over a session, leaves that session shown and says why once, in a notice', async () => {
+    const a = await open('a', 60);
+    app.setCursor(9);
+    fake.take('moment').resolve(moment(9));
+    await flush();
+    app.loadSession(bytes(16), 'shot.png', 'shot');
+    fake.fail('This is a PNG image, not a session log.');
+    const s = app.useApp.getState();
+    expect([s.phase, s.sessionName, s.summary, s.cursor, s.message]).toEqual(['ready', 'a', a, 9, undefined]);
+    expect(s.library.notice).toEqual({ kind: 'error', text: 'shot.png could not be opened; the session shown stays open. This is a PNG image, not a session log.' });
+  });
+
+  it('with no session open, fails the load and the status carries the reason', () => {
+    app.loadSession(bytes(16), 'shot.png', 'shot');
+    fake.fail('This is a PNG image, not a session log.');
+    const s = app.useApp.getState();
+    expect([s.phase, s.summary, s.message, s.library.notice]).toEqual(['failed', undefined, 'This is a PNG image, not a session log.', undefined]);
+  });
+});
+
 describe('a stale reply never wins', () => {
   it('an earlier load that settles after a newer one began is ignored; the newer one is shown', async () => {
     app.loadSession(bytes(10), 'a.jsonl', 'a');

@@ -64,6 +64,13 @@ export class FakeSessionClient {
     this.loads[i].cb.onLoaded(summary);
   }
 
+  /** The last load (or load `i`) gives no session, as the worker's `failed` message would: back to the session before, as the real client does. */
+  fail(message: string, i = this.loads.length - 1): void {
+    let kept = false;
+    if (i === this.loads.length - 1) { kept = this.standby; this.loading = false; this.hasSession = kept; this.standby = false; }
+    this.loads[i].cb.onFailed(message, undefined, kept);
+  }
+
   cancel(): boolean {
     const back = this.standby;
     this.loading = false;
