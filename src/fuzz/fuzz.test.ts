@@ -12,6 +12,12 @@ import { Rng } from '../synth/prng';
 import { seedJsonl, seedZstd } from './seeds';
 
 const BOUND_MS = 10_000;
+/**
+ * The hang bound for the inputs of tens of MB: a load that has not ended by then is a hang (work
+ * that does not end, or grows past linear). How fast they load is the benches' figure, not this
+ * test's: under a loaded two-core machine one such load took 15-30 s, well inside the bound.
+ */
+const HUGE_HANG_MS = 90_000;
 
 async function expectVerdict(bytes: Uint8Array, bound = BOUND_MS) {
   const r = await checkBytes(bytes, { timeoutMs: bound });
@@ -95,20 +101,20 @@ describe('named hostile inputs end in a verdict within a bounded time', () => {
     }
   });
 
-  it('a single 50 MB line', async () => {
-    const r = await expectVerdict(hugeLineLog());
+  it('a single 50 MB line', { timeout: 2 * HUGE_HANG_MS }, async () => {
+    const r = await expectVerdict(hugeLineLog(), HUGE_HANG_MS);
     expect(r.verdict?.ok).toBe(true);
   });
 
-  it('a million tiny lines (events, blank, junk)', async () => {
+  it('a million tiny lines (events, blank, junk)', { timeout: 4 * HUGE_HANG_MS }, async () => {
     // one load here (the full double-load check runs on the blank and junk variants)
     const t0 = performance.now();
     const ev = await loadBytes(millionTinyLines(1_000_000, 'events'), { now: 0 });
-    expect(performance.now() - t0).toBeLessThan(BOUND_MS);
+    expect(performance.now() - t0).toBeLessThan(HUGE_HANG_MS);
     expect(ev.verdict).toEqual({ ok: true });
     expect(ev.storedEventCount).toBe(1_000_000);
-    await expectVerdict(millionTinyLines(1_000_000, 'blank'));
-    await expectVerdict(millionTinyLines(1_000_000, 'junk'));
+    await expectVerdict(millionTinyLines(1_000_000, 'blank'), HUGE_HANG_MS);
+    await expectVerdict(millionTinyLines(1_000_000, 'junk'), HUGE_HANG_MS);
   });
 
   it('binary garbage, with and without magic bytes', async () => {
