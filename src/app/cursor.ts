@@ -25,7 +25,7 @@ export function requestMoment(n: number): void {
 /** Moves the cursor; moving it back from the end pauses Live. */
 export function setCursor(n: number): void {
   const f = get().liveSession;
-  if (f?.live && Math.round(n) < lastSeq()) set({ liveSession: { ...f, live: false } });
+  if (f?.pinnedToEnd && Math.round(n) < lastSeq()) set({ liveSession: { ...f, pinnedToEnd: false } });
   moveCursor(n);
 }
 

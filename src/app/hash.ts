@@ -1,5 +1,5 @@
 /** The URL hash: session, view, cursor, selection, the A/B marks and a kept tour (deep links). Pure. */
-import { VIEWS, type View } from '../store/view-slice';
+import { VIEWS, type View } from '../core/view';
 
 export interface HashState {
   session?: string;

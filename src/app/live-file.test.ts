@@ -53,9 +53,9 @@ beforeEach(async () => {
 afterEach(() => { vi.useRealTimers(); });
 
 /** Opens `file` as a live file and settles its load with `length` events. */
-async function follow(file: GrowingFile, length: number): Promise<void> {
+async function openLive(file: GrowingFile, length: number): Promise<void> {
   await app.openLiveFile(file, `url:${file.label}`);
-  expect(fake.loads.at(-1)).toMatchObject({ follow: true, size: file.bytes.length });
+  expect(fake.loads.at(-1)).toMatchObject({ live: true, size: file.bytes.length });
   fake.settle(live(length));
   fake.take('moment').resolve({ seq: length - 1 } as unknown as Moment);
   await vi.advanceTimersByTimeAsync(0);
@@ -64,8 +64,8 @@ async function follow(file: GrowingFile, length: number): Promise<void> {
 describe('following a live file', () => {
   it('polls every POLL_MS, sends the appended bytes, grows the session and keeps the cursor at the end', async () => {
     const file = new GrowingFile(1000);
-    await follow(file, 10);
-    expect(app.useApp.getState().liveSession).toMatchObject({ source: file.label, live: true });
+    await openLive(file, 10);
+    expect(app.useApp.getState().liveSession).toMatchObject({ source: file.label, pinnedToEnd: true });
     expect(file.reads).toEqual([]);
 
     // nothing appended: a poll reads, finds the same bytes, sends nothing
@@ -100,9 +100,9 @@ describe('following a live file', () => {
 
   it('with the cursor moved back from the end (not pinned), growth keeps the cursor where it is', async () => {
     const file = new GrowingFile(500);
-    await follow(file, 10);
+    await openLive(file, 10);
     app.setCursor(4);
-    expect(app.useApp.getState().liveSession?.live).toBe(false);
+    expect(app.useApp.getState().liveSession?.pinnedToEnd).toBe(false);
     file.append(10);
     await vi.advanceTimersByTimeAsync(app.POLL_MS);
     fake.appends.shift()!.resolve(live(12));
@@ -113,7 +113,7 @@ describe('following a live file', () => {
 
   it('stops polling when following stops', async () => {
     const file = new GrowingFile(500);
-    await follow(file, 10);
+    await openLive(file, 10);
     await vi.advanceTimersByTimeAsync(app.POLL_MS);
     expect(file.reads).toHaveLength(1);
     app.setLiveSession(undefined);
@@ -125,7 +125,7 @@ describe('following a live file', () => {
 
   it('stops polling when another session is loaded', async () => {
     const file = new GrowingFile(500);
-    await follow(file, 10);
+    await openLive(file, 10);
     app.loadSession(new ArrayBuffer(10), 'other.jsonl', 'other');
     file.append(10);
     await vi.advanceTimersByTimeAsync(app.POLL_MS * 10);
@@ -134,13 +134,13 @@ describe('following a live file', () => {
 
   it('a read in flight when another live file opens is dropped: its bytes never reach the new session', async () => {
     const first = new GrowingFile(500);
-    await follow(first, 10);
+    await openLive(first, 10);
     first.hold();
     first.append(40);
     await vi.advanceTimersByTimeAsync(app.POLL_MS);
     expect(first.reads).toEqual([500]);
     const second = new GrowingFile(800);
-    await follow(second, 20);
+    await openLive(second, 20);
     first.release();
     await vi.advanceTimersByTimeAsync(0);
     expect(fake.appends).toEqual([]);
@@ -152,18 +152,18 @@ describe('following a live file', () => {
 
   it('stops when DSH refuses the grown log, with a notice', async () => {
     const file = new GrowingFile(500);
-    await follow(file, 10);
+    await openLive(file, 10);
     file.append(10);
     await vi.advanceTimersByTimeAsync(app.POLL_MS);
     fake.appends.shift()!.resolve(live(11, true));
     await vi.advanceTimersByTimeAsync(app.POLL_MS * 10);
     expect(file.reads).toHaveLength(1);
-    expect(app.useApp.getState().liveSession).toMatchObject({ live: false, notice: 'DSH refuses the log as it now stands, so following stopped.' });
+    expect(app.useApp.getState().liveSession).toMatchObject({ pinnedToEnd: false, notice: 'DSH refuses the log as it now stands, so following stopped.' });
   });
 
   it('reloads a file rewritten in place from the start, with a notice', async () => {
     const file = new GrowingFile(500);
-    await follow(file, 10);
+    await openLive(file, 10);
     file.bytes[480] ^= 0xff;
     await vi.advanceTimersByTimeAsync(app.POLL_MS);
     await vi.advanceTimersByTimeAsync(0);
@@ -178,6 +178,6 @@ describe('following a live file', () => {
     fake.settle(fakeSummary(10));
     await vi.advanceTimersByTimeAsync(app.POLL_MS * 4);
     expect(file.reads).toEqual([]);
-    expect(app.useApp.getState().liveSession).toMatchObject({ live: false });
+    expect(app.useApp.getState().liveSession).toMatchObject({ pinnedToEnd: false });
   });
 });

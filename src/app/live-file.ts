@@ -34,12 +34,12 @@ export async function openLiveFile(src: LiveSource, sessionName: string, restore
   }
   const size = buf.byteLength;
   let tail = new Uint8Array(buf, Math.max(0, size - OVERLAP)).slice();
-  useApp.setState({ liveSession: { source: src.label, live: true, ...(notice ? { notice } : {}) } });
+  useApp.setState({ liveSession: { source: src.label, pinnedToEnd: true, ...(notice ? { notice } : {}) } });
   loadSession(buf, src.name, sessionName, {
-    ...restore, follow: true,
+    ...restore, live: true,
     onLoaded: (summary) => {
       restore.onLoaded?.(summary);
-      if (!summary.live) { setLiveSession({ source: src.label, live: false, notice: 'This file cannot be followed (an archive or a test fixture): it was opened as it is.' }); return; }
+      if (!summary.live) { setLiveSession({ source: src.label, pinnedToEnd: false, notice: 'This file cannot be followed (an archive or a test fixture): it was opened as it is.' }); return; }
       const current = loads.current();
       let at = size;
       const poll = async () => {
@@ -58,7 +58,7 @@ export async function openLiveFile(src: LiveSource, sessionName: string, restore
             const bytes = g.bytes.buffer.byteLength === g.bytes.length ? g.bytes.buffer as ArrayBuffer : g.bytes.slice().buffer;
             if (!(await growSession(bytes))) return;
             const s = useApp.getState();
-            if (s.summary?.live?.ended) { setLiveSession({ source: src.label, live: false, notice: 'DSH refuses the log as it now stands, so following stopped.' }); return; }
+            if (s.summary?.live?.ended) { setLiveSession({ source: src.label, pinnedToEnd: false, notice: 'DSH refuses the log as it now stands, so following stopped.' }); return; }
           }
         } catch (err) {
           const f = useApp.getState().liveSession;

@@ -30,7 +30,7 @@ export class SessionClient {
   private readonly appendWaiters: { resolve(s: Summary): void; reject(e: Error): void }[] = [];
 
   /** `bytes`: an ArrayBuffer (transferred, so the page keeps no copy) or a Blob (read by the worker). */
-  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string, follow = false): void {
+  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string, live = false): void {
     // the open session's worker waits until this load settles or is cancelled; a load replacing a
     // load still in flight keeps the session open before both
     const open = this.loading ? this.standby : this.worker;
@@ -59,7 +59,7 @@ export class SessionClient {
       }
     };
     w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`, undefined, this.settleFailed()); };
-    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(follow ? { follow } : {}) };
+    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(live ? { follow: true } : {}) };
     w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
   }
 
@@ -127,7 +127,7 @@ export class SessionClient {
     for (const w of this.appendWaiters.splice(0)) w.reject(new Error('cancelled'));
   }
 
-  /** Follow: sends bytes appended to the file (transferred); resolves with the grown session's summary. */
+  /** A live file: sends bytes appended to it (transferred); resolves with the grown session's summary. */
   append(bytes: ArrayBuffer): Promise<Summary> {
     const w = this.worker;
     if (!w) return Promise.reject(new Error('No session loaded.'));

@@ -4,7 +4,8 @@
  * opening a session (a file, a URL, the library, a folder, a live file) ends here.
  */
 import type { Summary } from '../protocol/worker-protocol';
-import { resetSession, useApp, type AppState, type LiveSessionState, type View } from '../store/store';
+import type { View } from '../core/view';
+import { resetSession, useApp, type AppState, type LiveSessionState } from '../store/store';
 import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
 import { client } from './session-client';
 import { dropAnswers, loads } from './session-scope';
@@ -20,7 +21,7 @@ export interface Restore {
   /** ZIP: the session entry to open instead of the root. */
   entry?: string;
   /** Load to take appends (a live file): nothing synthesized, an unfinished tail waits. */
-  follow?: boolean;
+  live?: boolean;
   /** Told once the load settles (the library keeps the file then). */
   onLoaded?: (summary: Summary) => void;
   /** Told when the file gave no session; `kept`: the session open before stays shown. */
@@ -55,7 +56,7 @@ export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, session
   dropAnswers();
   forgetMoment();
   resetSession({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, sessionName,
-    ...(restore.view ? { view: restore.view } : {}), ...(restore.follow ? { liveSession: s.liveSession } : {}) });
+    ...(restore.view ? { view: restore.view } : {}), ...(restore.live ? { liveSession: s.liveSession } : {}) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (mine()) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
@@ -83,7 +84,7 @@ export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, session
       if (restore.onFailed) restore.onFailed(message, true);
       else set((s) => ({ library: { ...s.library, notice: { kind: 'error', text: `${fileName} could not be opened; the session shown stays open. ${message}` } } }));
     },
-  }, restore.entry, restore.follow);
+  }, restore.entry, restore.live);
 }
 
 /**
@@ -102,7 +103,7 @@ export async function growSession(bytes: ArrayBuffer): Promise<boolean> {
   set({ summary, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
   shown(summary, false);
   const f = get().liveSession;
-  if (f?.live) moveCursor(summary.length - 1); else requestMoment(get().cursor);
+  if (f?.pinnedToEnd) moveCursor(summary.length - 1); else requestMoment(get().cursor);
   client.request('overviewNow').then((o) => {
     if (current() && get().summary === summary) set({ summary: { ...summary, ...o } });
   }, () => undefined);
@@ -112,7 +113,7 @@ export async function growSession(bytes: ArrayBuffer): Promise<boolean> {
 export function setLiveSession(liveSession: LiveSessionState | undefined): void {
   set({ liveSession });
   const s = get();
-  if (liveSession?.live && s.summary) moveCursor(s.summary.length - 1);
+  if (liveSession?.pinnedToEnd && s.summary) moveCursor(s.summary.length - 1);
 }
 
 /** An open that failed before any bytes reached the worker (a fetch, the library). */

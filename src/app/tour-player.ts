@@ -4,9 +4,9 @@
  * playing; and the check of the tour against the open session.
  */
 import { checkTourAgainst, TOUR_DWELL_MS, TOUR_SPEEDS, type Tour, type TourView } from '../core/tour';
-import { useApp, type View } from '../store/store';
+import { VIEWS, type View } from '../core/view';
+import { useApp } from '../store/store';
 import type { TourOrigin, TourState } from '../store/tour-slice';
-import { VIEWS } from '../store/view-slice';
 import { select, setCursor, setMarks } from './cursor';
 import { client } from './session-client';
 import { beginRecording, recorder, stopRecording } from './tour-recorder';

@@ -1,5 +1,6 @@
 /** The view shown and the reader's toggles: help, the Inspector strip, Follow cursor, the overview strip. */
-import { useApp, type View } from '../store/store';
+import type { View } from '../core/view';
+import { useApp } from '../store/store';
 import { setCursor, setMarks } from './cursor';
 import { client } from './session-client';
 import { Latest } from './latest';

@@ -1,10 +1,11 @@
+import type { View } from './view';
 import { isPlainRecord, isSafeNonNegInt } from './errors';
 
 /**
  * A tour (issue 12): a walk through one session, moment by moment, kept as `.tour.json`.
  * `schema/tour.schema.json` is the same contract as JSON Schema; `validateTour` enforces it.
  */
-export const TOUR_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const;
+export const TOUR_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const satisfies readonly View[];
 export type TourView = (typeof TOUR_VIEWS)[number];
 
 export interface TourStep {

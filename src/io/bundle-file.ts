@@ -8,6 +8,7 @@
  */
 import { validateTour, type Tour } from '../core/tour';
 import { isPlainRecord, isSafeNonNegInt } from '../core/errors';
+import type { View } from '../core/view';
 import { decodePayloadBytesInto, encodePayload } from './bundle-payload';
 import { BUNDLE_MARKER } from './bundle-template';
 
@@ -20,7 +21,7 @@ const LOG_OPEN = `<script type="application/x-seqscope-log" class="${LOG_CLASS}"
 /** Log bytes per element. */
 export const PIECE_BYTES = 1 << 18;
 
-export const BUNDLE_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const;
+export const BUNDLE_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const satisfies readonly View[];
 export type BundleView = (typeof BUNDLE_VIEWS)[number];
 
 /** Where the bundle opens: cursor, view, selection and the A/B marks. */

@@ -1,6 +1,6 @@
 /**
  * The session slice: the load's phase and progress, the session shown (its summary from the worker,
- * never a copy of the log), why a load failed, and the live file it follows.
+ * never a copy of the log), why a load failed, and the live file it reads as it grows.
  */
 import type { StateCreator } from 'zustand';
 import type { Summary } from '../protocol/worker-protocol';
@@ -14,8 +14,9 @@ export interface Refusal { readonly kind: 'corrupt' | 'unsupported'; readonly co
 export interface LiveSessionState {
   /** Where the bytes come from, for the status line. */
   readonly source: string;
-  readonly live: boolean;
-  /** Why following stopped or reloaded, one sentence. */
+  /** Live is on: the cursor stays pinned to the end as the log grows (moving it back turns this off). */
+  readonly pinnedToEnd: boolean;
+  /** Why reading the live file stopped or reloaded, one sentence. */
   readonly notice?: string;
 }
 
@@ -37,7 +38,7 @@ export interface SessionSlice {
   cardsVersion: number;
   /** Why the last file brought was not read at all (too large for a tab); src/app/size-guard.ts. */
   sizeRefusal?: string;
-  /** A followed live file (src/app/live-file.ts): `live` keeps the cursor at the end as the log grows. */
+  /** A live file, one still being written, read as it grows (src/app/live-file.ts). */
   liveSession?: LiveSessionState;
 }
 

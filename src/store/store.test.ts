@@ -18,7 +18,7 @@ const summary = { length: 10 } as unknown as Summary;
 const dirty: Partial<AppState> = {
   // session
   progress: { done: 5, total: 9, events: 3 }, message: 'm', refusal: { kind: 'corrupt', code: 'x' }, sessionName: 'a', summary,
-  liveSession: { source: 'u', live: true },
+  liveSession: { source: 'u', pinnedToEnd: true },
   // cursor
   moment: { seq: 3 } as unknown as Moment, selected: 2, lineage: { seq: 2 } as unknown as LineageInfo, selectedLine: 4, markA: 1, markB: 3, playing: true,
   // search

@@ -15,7 +15,6 @@ import { createTourSlice, type TourSlice } from './tour-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
 export type { Phase, LiveSessionState, Refusal } from './session-slice';
-export type { View } from './view-slice';
 
 export type AppState = SessionSlice & CursorSlice & ViewSlice & SearchSlice & OverviewSlice & CompareSlice & LibrarySlice & FolderSlice & TourSlice;
 

@@ -1,9 +1,7 @@
 /** The view slice: which view is shown and the reader's UI toggles; none of it is session-scoped. */
 import type { StateCreator } from 'zustand';
+import type { View } from '../core/view';
 import type { AppState } from './store';
-
-export type View = 'log' | 'surface' | 'transcript' | 'compare' | 'diff' | 'runs';
-export const VIEWS: readonly View[] = ['log', 'surface', 'transcript', 'compare', 'diff', 'runs'];
 
 export interface ViewSlice {
   view: View;

@@ -17,7 +17,7 @@ type Request = RpcRequest<SessionApi>;
 export interface FakeLoad {
   readonly fileName?: string;
   readonly size: number;
-  readonly follow: boolean;
+  readonly live: boolean;
   readonly cb: LoadCallbacks;
 }
 
@@ -51,11 +51,11 @@ export class FakeSessionClient {
     this.hasSession = false; this.loading = false; this.standby = false;
   }
 
-  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, _entry?: string, follow = false): void {
+  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, _entry?: string, live = false): void {
     if (!this.loading) this.standby = this.hasSession;
     this.loading = true;
     this.hasSession = false;
-    this.loads.push({ fileName, size: bytes instanceof Blob ? bytes.size : bytes.byteLength, follow, cb });
+    this.loads.push({ fileName, size: bytes instanceof Blob ? bytes.size : bytes.byteLength, live, cb });
   }
 
   /** The last load (or load `i`) settles with `summary`, as the worker's `loaded` message would. */

@@ -1,17 +1,17 @@
 import { setLiveSession } from '../app/session';
 import { useApp } from '../store/store';
 
-/** For a followed session: the Live toggle (keeps the cursor at the end as the log grows) and why following reloaded or stopped. */
+/** For a live file: the Live toggle (keeps the cursor at the end as the log grows) and why following reloaded or stopped. */
 export function LiveToggle() {
-  const follow = useApp((s) => s.liveSession);
+  const liveSession = useApp((s) => s.liveSession);
   const pending = useApp((s) => s.summary?.live?.pendingClosers ?? 0);
-  if (!follow) return null;
+  if (!liveSession) return null;
   return (
     <span className="live">
-      <button type="button" aria-pressed={follow.live} className={follow.live ? 'live-on' : undefined} title={`Following ${follow.source}`}
-        onClick={() => setLiveSession({ ...follow, live: !follow.live })}>Live</button>
+      <button type="button" aria-pressed={liveSession.pinnedToEnd} className={liveSession.pinnedToEnd ? 'live-on' : undefined} title={`Following ${liveSession.source}`}
+        onClick={() => setLiveSession({ ...liveSession, pinnedToEnd: !liveSession.pinnedToEnd })}>Live</button>
       {pending > 0 && <span className="label" title="Nothing is synthesized while following">open turn: a cold load now would add {pending} closer{pending === 1 ? '' : 's'}</span>}
-      {follow.notice && <span className="live-notice">{follow.notice}</span>}
+      {liveSession.notice && <span className="live-notice">{liveSession.notice}</span>}
     </span>
   );
 }

@@ -1,8 +1,7 @@
 import { useDeferredValue, useRef, type KeyboardEvent } from 'react';
 import { setView } from '../app/view';
 import { useApp } from '../store/store';
-import { VIEWS } from '../store/view-slice';
-import { type View } from '../store/store';
+import { VIEWS, type View } from '../core/view';
 import { LogView } from './LogView';
 import { PreviewLog } from './PreviewLog';
 import { SurfaceView } from './SurfaceView';

@@ -1,6 +1,6 @@
 /** Global shortcuts: j/k, [ ], e/E (next/previous failed tool call), /, ?, 1–5, a/b/d/A (Diff marks), Space (play/pause), i (Inspector), Esc. Ignored while typing in a field. */
 import { useEffect } from 'react';
-import { VIEWS } from '../store/view-slice';
+import { VIEWS } from '../core/view';
 import { markPreviousRequest, markStepAtCursor, setMarkA, setMarkB } from '../app/cursor';
 import { lastSeq, useApp } from '../store/store';
 import { reveal, select, setCursor, togglePlay } from '../app/cursor';
