@@ -61,7 +61,7 @@ export function startFleetSearch(pattern: string, filter: MatchFilter): void {
       if (blob) {
         const id = next;
         const answer = one(w, id);
-        w.postMessage({ id, op: 'grep', blob, path, pattern, filter, max: MAX_PER_SESSION } satisfies FolderRequest);
+        w.postMessage({ id, op: 'grep', args: [blob, path, pattern, filter, MAX_PER_SESSION] } satisfies FolderRequest);
         const r = await answer;
         if (mine !== run) return;
         if (!r.ok) { useFleetSearch.setState({ error: r.message }); stop(); useFleetSearch.setState({ running: false }); run++; return; }

@@ -1,19 +1,20 @@
 /** The page side of the folder worker: started on first use, one request per id. */
-import type { FolderReply, FolderRequest } from '../protocol/folder-protocol';
-
-type Ask = FolderRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+import type { FolderApi, FolderReply, FolderRequest } from '../protocol/folder-protocol';
+import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
 
 export class FolderClient {
   private worker?: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, (r: FolderReply) => void>();
 
-  ask<T>(req: Ask): Promise<T> {
+  /** Asks FolderApi's `op` with its arguments; resolves with the method's value. */
+  ask<K extends Op<FolderApi>>(op: K, ...args: Args<FolderApi, K>): Promise<Answer<FolderApi, K>> {
     const w = this.worker ??= this.start();
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, (r) => (r.ok ? resolve(r.value as T) : reject(new Error(r.message))));
-      w.postMessage({ ...req, id } as FolderRequest);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, (r) => (r.ok ? resolve(r.value as Answer<FolderApi, K>) : reject(new Error(r.message))));
+      // op and args agree by ask's signature; the union of every request cannot see that
+      w.postMessage({ id, ...({ op, args } as unknown as RpcRequest<FolderApi>) } satisfies FolderRequest);
     });
   }
 

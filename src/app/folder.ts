@@ -5,7 +5,6 @@
  * file; one from a handle or over HTTP is opened as a live file.
  */
 import { classifyFiles, HEADER_BYTES, type HeaderFacts } from '../io/folder-scan';
-import type { Judgement } from '../protocol/folder-protocol';
 import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
 import { useApp } from '../store/store';
 import type { FolderSession, FolderState } from '../store/folder-slice';
@@ -68,7 +67,7 @@ async function list(name: string, via: FolderState['via'], found: Found[], t0: n
       next = Math.min(items.length, next + HEADER_BATCH);
       const blobs = await Promise.all(Array.from({ length: next - from }, (_, k) => head(from + k)));
       let facts: (HeaderFacts | null)[] = [];
-      try { facts = await folderClient.ask<(HeaderFacts | null)[]>({ op: 'headers', blobs: blobs.map((b) => b ?? new Blob()) }); } catch { /* each stays without a header */ }
+      try { facts = await folderClient.ask('headers', blobs.map((b) => b ?? new Blob())); } catch { /* each stays without a header */ }
       blobs.forEach((b, k) => { got[from + k] = (b && facts[k]) ?? null; });
       read += blobs.length;
       if (performance.now() - flushAt > LIST_FLUSH_MS) { flushAt = performance.now(); flush(); }
@@ -97,7 +96,7 @@ async function judgeAll(mine: () => boolean): Promise<void> {
     open.wanted.delete(pick);
     let judged: FolderSession['judged'];
     try {
-      judged = await folderClient.ask<Judgement>({ op: 'judge', blob: await open.access.get(pick)!.blob(), name: pick.split('/').pop()!, path: pick });
+      judged = await folderClient.ask('judge', await open.access.get(pick)!.blob(), pick.split('/').pop()!, pick);
     } catch (err) { judged = { error: (err as Error).message }; }
     if (!mine()) return;
     const cur = useApp.getState().folder!;

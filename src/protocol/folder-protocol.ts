@@ -2,6 +2,8 @@
 import type { MatchFilter } from '../core/event-match';
 import type { FleetEntry } from '../core/fleet-figures';
 import type { FolderItem, HeaderFacts } from '../io/folder-scan';
+import type { SessionGrep } from '../io/log-grep';
+import type { RpcReply, RpcRequest } from './rpc';
 
 export type { FolderItem, HeaderFacts };
 
@@ -15,14 +17,16 @@ export interface Judgement {
   readonly fleet?: FleetEntry;
 }
 
-export type FolderRequest =
-  /** The headers of a batch of files (one message for many: each is a round trip between threads); replies (HeaderFacts | null)[] in order. */
-  | { readonly id: number; readonly op: 'headers'; readonly blobs: readonly Blob[] }
-  /** A full load; replies a Judgement. */
-  | { readonly id: number; readonly op: 'judge'; readonly blob: Blob; readonly name: string; readonly path?: string }
-  /** Search one session file (src/io/log-grep.ts); replies SessionGrep[] (a ZIP: one per session). */
-  | { readonly id: number; readonly op: 'grep'; readonly blob: Blob; readonly path: string; readonly pattern: string; readonly filter: MatchFilter; readonly max: number };
+/** The folder worker's questions: one method per operation; requests and replies derive from it (src/protocol/rpc.ts). */
+export interface FolderApi {
+  /** The headers of a batch of files, in order (one message for many: each is a round trip between threads). */
+  headers(blobs: readonly Blob[]): Promise<(HeaderFacts | null)[]>;
+  /** A full load of one session file. */
+  judge(blob: Blob, name: string, path?: string): Promise<Judgement>;
+  /** Search one session file (src/io/log-grep.ts): a ZIP answers one entry per session. */
+  grep(blob: Blob, path: string, pattern: string, filter: MatchFilter, max: number): Promise<SessionGrep[]>;
+}
 
-export type FolderReply =
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly message: string };
+export type FolderRequest = { readonly id: number } & RpcRequest<FolderApi>;
+
+export type FolderReply = RpcReply;

@@ -1,14 +1,15 @@
 /**
- * The one dispatch of the session worker's requests: the operation is called, with the request's
- * arguments, on the first implementation that has it as a method (the loaded session's queries,
- * then the file's; while loading, the preview). Nothing inherited from Object answers, so a
+ * The one dispatch of a worker's requests (the session worker's SessionApi, the folder worker's
+ * FolderApi): the operation is called, with the request's arguments, on the first implementation
+ * that has it as a method (the session worker: the loaded session's queries, then the file's;
+ * while loading, the preview). Nothing inherited from Object answers, so a
  * request can reach only methods the implementations define; which operations exist and what they
- * take is SessionApi's to say (the page cannot send another).
+ * take is the API interface's to say (the page cannot send another).
  */
 import type { RpcRequest } from '../protocol/rpc';
 import type { SessionApi } from '../protocol/session-api';
 
-export async function dispatch(impls: readonly object[], req: RpcRequest<SessionApi>, missing: (op: string) => Error): Promise<unknown> {
+export async function dispatch<A = SessionApi>(impls: readonly object[], req: RpcRequest<A>, missing: (op: string) => Error): Promise<unknown> {
   const op: string = req.op;
   if (op in Object.prototype) throw missing(op);
   for (const impl of impls) {

@@ -4,21 +4,24 @@ import { compilePattern } from '../core/event-match';
 import { readBlobHeaders } from '../io/folder-scan';
 import { grepFile } from '../io/log-grep';
 import { readInput } from '../io/open';
-import type { FolderReply, FolderRequest } from '../protocol/folder-protocol';
+import type { FolderApi, FolderReply, FolderRequest } from '../protocol/folder-protocol';
+import { dispatch } from './dispatch';
 import { judgeSession } from './folder-judge';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+/** FolderApi, answered off the page's thread. */
+const api: FolderApi = {
+  headers: (blobs) => readBlobHeaders(blobs),
+  judge: async (blob, name, path) => judgeSession(await readInput(blob), name, path),
+  grep: async (blob, path, pattern, filter, max) => grepFile(new Uint8Array(await blob.arrayBuffer()), path, compilePattern(pattern), filter, max),
+};
 
 scope.onmessage = async (ev: MessageEvent<FolderRequest>) => {
   const m = ev.data;
   let reply: FolderReply;
   try {
-    const value = m.op === 'headers'
-      ? await readBlobHeaders(m.blobs)
-      : m.op === 'grep'
-        ? await grepFile(new Uint8Array(await m.blob.arrayBuffer()), m.path, compilePattern(m.pattern), m.filter, m.max)
-        : await judgeSession(await readInput(m.blob), m.name, m.path);
-    reply = { id: m.id, ok: true, value };
+    reply = { id: m.id, ok: true, value: await dispatch<FolderApi>([api], m, (op) => new Error(`The folder worker has no operation "${op}".`)) };
   } catch (err) {
     reply = { id: m.id, ok: false, message: String((err as Error)?.message ?? err) };
   }
