@@ -48,6 +48,7 @@ test('Diff of two moments: counts equal fresh folds at A and B, header, events l
 });
 
 test('the Diff with marks set, the aligned Compare and the Request panel have no critical or serious axe violation', async ({ page }) => {
+  test.setTimeout(180_000); // axe takes seconds a pass; more on a loaded machine
   const r = await coreLoad(DEMO);
   const last = r.session!.log.length - 1, c = r.timeline!.compactionSeqs[0];
   const check = async (where: string) => {

@@ -9,6 +9,7 @@ import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 
 export interface FolderServer { readonly origin: string; close(): Promise<void> }
 
@@ -50,4 +51,17 @@ export async function serveFolder(root: string): Promise<FolderServer> {
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
+}
+
+/**
+ * Serves the page's `/srv/…` from `origin()` (the app allows no other origin, as `seqscope serve`
+ * would). A request the page dropped meanwhile (a poll replaced by a newer one) is handled already:
+ * its answer is not needed.
+ */
+export async function routeSrv(page: Page, origin: () => string): Promise<void> {
+  await page.route((u) => u.pathname.startsWith('/srv/'), async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: origin() + url.pathname.slice('/srv'.length) });
+    await route.fulfill({ response }).catch((e: Error) => { if (!/already handled/.test(e.message)) throw e; });
+  });
 }

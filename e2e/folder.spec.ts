@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loadBytes } from '../src/io/load';
 import { encodeZstdFrames } from '../src/io/zstd-encode';
 import { closedToolTurn, endSeed, headerRecord, jsonl, logOnly } from '../src/testing/builders';
-import { serveFolder, type FolderServer } from './folder-server';
+import { routeSrv, serveFolder, type FolderServer } from './folder-server';
 import { status } from './helpers';
 
 const T0 = 1767225600000;
@@ -62,12 +62,7 @@ test('a folder served over HTTP (?folder=) lists its sessions and follows the on
   const { home } = await dshHome();
   let server: FolderServer | undefined = await serveFolder(home);
   try {
-    await page.route((u) => u.pathname.startsWith('/srv/'), async (route) => {
-      const url = new URL(route.request().url());
-      const response = await route.fetch({ url: server!.origin + url.pathname.slice('/srv'.length) });
-      // a poll the page dropped meanwhile (a newer one replaced it) is handled already; its answer is not needed
-      await route.fulfill({ response }).catch((e: Error) => { if (!/already handled/.test(e.message)) throw e; });
-    });
+    await routeSrv(page, () => server!.origin);
     await page.goto('/?folder=/srv/');
     await expect(panel(page).getByTestId('folder-summary')).toHaveAttribute('data-headers', '4', { timeout: 15_000 });
     const parent = panel(page).getByRole('option', { name: 'Open Fix the parser' });

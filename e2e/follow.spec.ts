@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { closedToolTurn, headerRecord, jsonl } from '../src/testing/builders';
-import { serveFolder, type FolderServer } from './folder-server';
+import { routeSrv, serveFolder, type FolderServer } from './folder-server';
 import { slider, status } from './helpers';
 
 let dir: string;
@@ -12,11 +12,7 @@ let server: FolderServer;
 test.beforeEach(async ({ page }) => {
   dir = mkdtempSync(path.join(tmpdir(), 'seqscope-follow-'));
   server = await serveFolder(dir);
-  // the app allows no other origin: its /srv/ is the folder server, as `seqscope serve` would be
-  await page.route((u) => u.pathname.startsWith('/srv/'), async (route) => {
-    const url = new URL(route.request().url());
-    route.fulfill({ response: await route.fetch({ url: server.origin + url.pathname.slice('/srv'.length) }) });
-  });
+  await routeSrv(page, () => server.origin);
 });
 
 test.afterEach(async ({ page }) => {
