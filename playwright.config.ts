@@ -7,7 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // Two workers on a two-core machine: much of a test is waiting (a page load, IndexedDB, a worker
+  // starting), so two files at a time fill the idle time; E2E_WORKERS overrides (1 to debug).
+  workers: bench ? 1 : Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   timeout: bench ? 900_000 : 60_000,
