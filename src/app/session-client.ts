@@ -59,7 +59,7 @@ export class SessionClient {
       }
     };
     w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`, undefined, this.settleFailed()); };
-    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(live ? { follow: true } : {}) };
+    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(live ? { live } : {}) };
     w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
   }
 

@@ -13,7 +13,7 @@ export { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR
 
 export type ToWorker =
   /** A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes. */
-  | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string; follow?: boolean }
+  | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string; live?: boolean }
   /** Follow: the bytes appended to the file since the last load or append (transferred). */
   | { kind: 'append'; bytes: ArrayBuffer }
   /**

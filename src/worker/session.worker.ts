@@ -45,7 +45,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
       opened = await openBytes(input, {
-        fileName: msg.fileName, entry: msg.entry, live: msg.follow, zstdFrames: zstdFramesLent(borrow),
+        fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow),
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
       });
