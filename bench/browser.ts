@@ -211,7 +211,7 @@ async function measure(name: string, file: string) {
     let x = 11;
     const rnd = () => { x = (x * 1103515245 + 12345) & 0x7fffffff; return x / 0x7fffffff; };
     const shown = (a: number, b: number) => {
-      const el = document.querySelector('[aria-label="Diff summary"]') as HTMLElement | null;
+      const el = document.querySelector<HTMLElement>('[aria-label="Diff summary"]');
       return el?.dataset.a === String(a) && el?.dataset.b === String(b);
     };
     const times: number[] = [];

@@ -113,7 +113,7 @@ for (let i = 0; i < LOADS; i++) {
   console.log(`load ${i + 1}: dropped first view ${samples.dropped[i].firstViewMs} ms (ready ${samples.dropped[i].readyMs}, steal ${samples.dropped[i].stealPct}%); bundle from file:// first view ${samples.bundle[i].firstViewMs} ms (ready ${samples.bundle[i].readyMs}, steal ${samples.bundle[i].stealPct}%)`);
 }
 await browser.close();
-await stop();
+stop();
 const med = (k: 'bundle' | 'dropped', f: 'firstViewMs' | 'readyMs') => pct(samples[k].map((x) => x[f]), 50);
 const open = {
   bundleFirstViewMedianMs: med('bundle', 'firstViewMs'), droppedFirstViewMedianMs: med('dropped', 'firstViewMs'),

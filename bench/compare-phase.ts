@@ -21,7 +21,7 @@ async function main() {
   const a = await load(fa), b = await load(fb);
   const loadMs = performance.now() - t0;
   const alignMs: number[] = [], alignCpuMs: number[] = [];
-  let c;
+  let c: ReturnType<typeof compareRuns> | undefined;
   for (let i = 0; i < Number(rounds); i++) {
     const t = performance.now(), u = process.cpuUsage();
     c = compareRuns(a, b);

@@ -96,7 +96,7 @@ async function listOnce(judge: boolean): Promise<Listing> {
       el.addEventListener('change', () => {
         w.__t0 = performance.now();
         const poll = () => {
-          const sum = document.querySelector('[data-testid=folder-summary]') as HTMLElement | null;
+          const sum = document.querySelector<HTMLElement>('[data-testid=folder-summary]');
           const rows = [...document.querySelectorAll('[aria-label="Folder sessions"] [role=option]')];
           if (rows.length && w.__rows === undefined) w.__rows = performance.now();
           // listed: every header read and shown in the summary, rows on screen with their titles

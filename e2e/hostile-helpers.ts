@@ -84,7 +84,7 @@ export async function settle(page: Page, timeoutMs = 60_000): Promise<{ maxPingM
     const st = await page.evaluate(() => {
       const bar = document.querySelector('[role=progressbar]');
       return {
-        phase: (document.querySelector('[role=status]') as HTMLElement | null)?.dataset.phase,
+        phase: document.querySelector<HTMLElement>('[role=status]')?.dataset.phase,
         verdict: document.querySelector('[aria-label=Verdict][data-verdict]') !== null,
         alert: document.querySelector('[role=alert]') !== null,
         now: bar ? Number(bar.getAttribute('aria-valuenow')) : undefined,

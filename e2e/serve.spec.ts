@@ -27,8 +27,8 @@ test.beforeAll(async () => {
   const line = await new Promise<string>((resolve, reject) => {
     let out = '', err = '';
     const timer = setTimeout(() => reject(new Error(`serve printed no address in 120 s: ${out} ${err}`)), 120_000);
-    child.stdout!.on('data', (c: Buffer) => { out += c; const m = /http:\/\/\S+/.exec(out); if (m) { clearTimeout(timer); resolve(out); } });
-    child.stderr!.on('data', (c: Buffer) => { err += c; });
+    child.stdout!.on('data', (c: Buffer) => { out += c.toString(); const m = /http:\/\/\S+/.exec(out); if (m) { clearTimeout(timer); resolve(out); } });
+    child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
     child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
   });
   const lines = line.trim().split('\n');

@@ -61,4 +61,4 @@ async function main(): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 0)));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main().then((code) => { process.exitCode = code; });
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main().then((code) => { process.exitCode = code; });

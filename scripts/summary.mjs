@@ -14,6 +14,7 @@ const fuzz = read('reports/fuzz-browser.json');
 if (fuzz) { passed += fuzz.ok + fuzz.refused; failed += fuzz.crashes + fuzz.hangs; }
 else { console.log('browser fuzz report missing'); failed += 1; }
 if (existsSync('reports/typecheck.failed')) { console.log('typecheck failed'); failed += 1; }
+if (existsSync('reports/lint.failed')) { console.log('lint failed'); failed += 1; }
 if (passed === 0) { console.log('no test ran'); failed += 1; }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -40,7 +40,7 @@ export async function filesOfHandle(handle: DirHandle): Promise<Found[]> {
   const walk = async (dir: DirHandle, prefix: string, depth: number) => {
     for await (const h of dir.values()) {
       if (files.length >= MAX_FILES) return;
-      if (h.kind === 'file') files.push({ path: prefix + h.name, handle: h as FileSystemFileHandle });
+      if (h.kind === 'file') files.push({ path: prefix + h.name, handle: h });
       else if (depth < MAX_DEPTH) await walk(h as DirHandle, `${prefix}${h.name}/`, depth + 1);
     }
   };

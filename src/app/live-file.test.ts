@@ -4,7 +4,7 @@
  * end while pinned, reloads a rewritten file, and stops when following stops or another load starts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Moment, Summary } from '../protocol/worker-protocol';
+import type { Summary } from '../protocol/worker-protocol';
 import { fakeSummary, type FakeSessionClient } from '../testing/fake-session-client';
 import { growthOf, type Growth, type LiveSource } from './sources';
 
@@ -57,7 +57,7 @@ async function openLive(file: GrowingFile, length: number): Promise<void> {
   await app.openLiveFile(file, `url:${file.label}`);
   expect(fake.loads.at(-1)).toMatchObject({ live: true, size: file.bytes.length });
   fake.settle(live(length));
-  fake.take('moment').resolve({ seq: length - 1 } as unknown as Moment);
+  fake.take('moment').resolve({ seq: length - 1 });
   await vi.advanceTimersByTimeAsync(0);
 }
 

@@ -44,7 +44,7 @@ export function closeTour(): void {
 
 /** A tour view the app cannot show (the Diff tab on a build without it) falls back to Compare. */
 function viewFor(v: TourView): View {
-  return (VIEWS as readonly string[]).includes(v) ? (v as View) : 'compare';
+  return (VIEWS as readonly string[]).includes(v) ? (v) : 'compare';
 }
 
 /** Shows step `i`: view, cursor, selection and marks, as the step recorded them. */

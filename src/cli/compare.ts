@@ -85,7 +85,7 @@ export async function runCompare(o: CompareOptions, io: CompareIo): Promise<numb
   const diffs = c.alignment.differences;
   if (!diverge) lines.push('The runs do not diverge: every compared item has an equal counterpart (times, ids and usage aside).');
   else {
-    lines.push(`First divergence (${c.alignment.firstDivergence!.kind}): ${formatDifference(diffs[0])}`);
+    lines.push(`First divergence (${c.alignment.firstDivergence.kind}): ${formatDifference(diffs[0])}`);
     const byKind = new Map<string, number>();
     for (const d of diffs) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + 1);
     lines.push(`${diffs.length} difference${diffs.length === 1 ? '' : 's'} in all (${[...byKind].map(([k, n]) => `${n} ${k}`).join(', ')}).`);

@@ -47,7 +47,7 @@ export function formatStatsJson(fleet: Fleet, skipped: readonly SkippedFile[], g
 /** A CSV cell: quoted when needed; a leading `= + - @` is neutralised so a spreadsheet never runs it. */
 export function csvCell(v: unknown): string {
   if (v === undefined || v === null) return '';
-  let s = typeof v === 'number' ? String(v) : String(v);
+  let s = String(v);
   if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -60,7 +60,7 @@ export class ActivityIndex {
   readonly summaryTokens = new IntColumn();
 
   observe(e: SessionEvent, seq: number): void {
-    const t = e.type, d = isPlainRecord(e.data) ? (e.data as Record<string, unknown>) : undefined;
+    const t = e.type, d = isPlainRecord(e.data) ? (e.data) : undefined;
     if (!d) {
       if (t === 'turn/start') this.turnStartSeq.push(seq);
       else if (t === 'turn/end') this.turnEndSeq.push(seq);
@@ -71,12 +71,12 @@ export class ActivityIndex {
     switch (t) {
       case 'assistant/chunk': {
         const c = d.chunk;
-        if (isPlainRecord(c) && c.type === 'usage' && isPlainRecord(c.usage)) this.usage(seq, d, c.usage as Record<string, unknown>, USAGE_CHUNK);
+        if (isPlainRecord(c) && c.type === 'usage' && isPlainRecord(c.usage)) this.usage(seq, d, c.usage, USAGE_CHUNK);
         return;
       }
       case 'assistant/message':
         this.messageSeq.push(seq); this.messageTurn.push(intOr(d.turn, -1)); this.messageStep.push(intOr(d.step, -1));
-        if (isPlainRecord(d.usage)) this.usage(seq, d, d.usage as Record<string, unknown>, USAGE_MESSAGE);
+        if (isPlainRecord(d.usage)) this.usage(seq, d, d.usage, USAGE_MESSAGE);
         return;
       case 'turn/start': this.turnStartSeq.push(seq); return;
       case 'turn/end': this.turnEndSeq.push(seq); return;
@@ -88,9 +88,9 @@ export class ActivityIndex {
         return;
       case 'tool/result': {
         if (e.surfaceOp !== 'append') return; // a replacement rewrites an old result (a prune); it is no call's outcome
-        const m = isPlainRecord(d.message) ? (d.message as Record<string, unknown>) : undefined;
-        const src = m && isPlainRecord(m.source) ? (m.source as Record<string, unknown>) : undefined;
-        const block = m && Array.isArray(m.content) && isPlainRecord(m.content[0]) ? (m.content[0] as Record<string, unknown>) : undefined;
+        const m = isPlainRecord(d.message) ? (d.message) : undefined;
+        const src = m && isPlainRecord(m.source) ? (m.source) : undefined;
+        const block = m && Array.isArray(m.content) && isPlainRecord(m.content[0]) ? (m.content[0]) : undefined;
         this.resultSeq.push(seq); this.resultIds.push(String(src?.callId));
         this.resultError.push(d.error !== undefined || block?.isError === true ? 1 : 0);
         return;

@@ -48,7 +48,7 @@ export class PackedRow {
     const data = JSON.parse(text).data;
     // Only the most recently used row keeps its arrays: scrolling through a log stays bounded.
     if (lastParsed && lastParsed !== this) lastParsed.parsed = undefined;
-    lastParsed = this;
+    lastParsed = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the one row that keeps its arrays
     return (this.parsed = { dt: data.dt, payload: this.tag === 'tool-call-chunks' ? data.args : data.texts });
   }
 

@@ -86,7 +86,7 @@ export function deriveFleet(entries: readonly FleetEntry[]): Fleet {
       const models = { ...entries[i].figures.byModel };
       for (const c of children[i]) {
         if (entries[c].kind !== 'subagent' || entries[c].partial || !total[c]) continue;
-        t = addOwnFigures(t, total[c]!);
+        t = addOwnFigures(t, total[c]);
         for (const [m, v] of Object.entries(totalModels[c])) models[m] = addTokenClasses(models[m] ?? ZERO_TOKENS, v);
       }
       total[i] = t;

@@ -58,7 +58,7 @@ describe('snapshotJsonValue and isJsonValue', () => {
     a[0] = 1;
     expect(isJsonValue(a)).toBe(false);
     const comp = [1, 2] as unknown[] & { x?: number };
-    delete comp[1];
+    delete comp[1]; // eslint-disable-line @typescript-eslint/no-array-delete -- a sparse array on purpose
     comp.x = 2; // same key count as a dense array, but sparse
     expect(isJsonValue(comp)).toBe(false);
     const dec = [1] as unknown[] & { extra?: number };

@@ -87,7 +87,7 @@ function walk(root: unknown, copy: boolean): unknown | typeof INVALID {
   const first = open(root as object);
   if (first === INVALID) return INVALID;
   stack.push(first);
-  let result: unknown = first.out;
+  const result: unknown = first.out;
   while (stack.length) {
     const f = stack[stack.length - 1];
     const len = f.isArr ? (f.src as unknown[]).length : f.keys.length;
@@ -130,7 +130,7 @@ export function snapshotJsonValue<T = unknown>(v: unknown): T | undefined {
 /** Iterative deep freeze over own enumerable keys; tolerates shared sub-objects and cycles. */
 export function deepFreeze<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
-  const stack: object[] = [v as object];
+  const stack: object[] = [v];
   while (stack.length) {
     const o = stack.pop()!;
     if (Object.isFrozen(o)) continue;

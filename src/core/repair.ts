@@ -83,7 +83,7 @@ export class CloserScan {
       seq++;
     }
     if (this.openStep !== null) out.push({ type: 'step/end', seq: seq++, time: t, data: { turn: openTurn, step: this.openStep } });
-    out.push({ type: 'turn/end', seq: seq++, time: t, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
+    out.push({ type: 'turn/end', seq, time: t, data: { turn: openTurn, reason: { kind: 'interrupted' } } });
     return out;
   }
 }

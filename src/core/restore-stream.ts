@@ -79,7 +79,7 @@ export class RestoreStream {
     if (up === e && bufId >= 0) log.pushRef(up, bufId, start, end);
     else log.push(up);
     // the gate reads the type as it is: a missing or non-string type is unknown too
-    if (!this.unknownErr && !isKnownEventType(up.type as string) && (up as { ignorable?: unknown }).ignorable !== true) {
+    if (!this.unknownErr && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) {
       this.unknownErr = new SessionError('unknown-type', `Event type ${typeof up.type === 'string' ? `"${up.type}"` : up.type === undefined ? '(missing)' : stringifyJson(up.type)} is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq });
     }
     if (!this.closerErr) {

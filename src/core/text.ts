@@ -48,7 +48,7 @@ export function previewJson(v: unknown, max = 160): string {
       return put(']');
     }
     let first = true;
-    for (const k in x as object) {
+    for (const k in x) {
       if (left <= 0) break;
       if (!Object.prototype.hasOwnProperty.call(x, k)) continue;
       if (!first) put(',');

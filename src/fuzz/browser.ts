@@ -178,7 +178,7 @@ export async function runBrowserFuzz(args: BrowserArgs): Promise<number> {
       m++;
     }
     errors = [];
-    let status: 'ok' | 'refused' | 'crash' | 'hang' = 'ok';
+    let status: 'ok' | 'refused' | 'crash' | 'hang';
     let problem = '';
     try {
       const before = await page.evaluate(() => {

@@ -96,7 +96,7 @@ export function deepNestingLog(depth = 100_000, kind: 'array' | 'object' = 'arra
   lines.push(`{"type":"turn/start","seq":${seq++},"time":1767225700000,"data":{"turn":2,"deep":${deep}}}`);
   lines.push(`{"type":"user/message","seq":${seq++},"time":1767225700001,"data":{"id":"deep-user","role":"user","content":[{"type":"text","text":"deep","extra":${deep}}],"source":{"kind":"user"}},"surfaceOp":"append"}`);
   lines.push(`{"type":"hook/result","seq":${seq++},"time":1767225700002,"data":{"value":${deep}}}`);
-  lines.push(`{"type":"turn/end","seq":${seq++},"time":1767225700003,"data":{"turn":2,"reason":{"kind":"completed"}}}`);
+  lines.push(`{"type":"turn/end","seq":${seq},"time":1767225700003,"data":{"turn":2,"reason":{"kind":"completed"}}}`);
   return utf8(lines.join('\n') + '\n');
 }
 

@@ -111,11 +111,11 @@ export function buildSeedRecords(o: SeedOptions = {}): Ev[] {
     const toolName = tools[rng.int(2)].name;
     if (useTool) {
       const args = S('tool-arguments', JSON.stringify({ path: '/home/dev/project/README.md' }));
-      src.push(...block(turn, step, index++, 'tool-call', split(args), { id: callId, name: toolName }));
+      src.push(...block(turn, step, index, 'tool-call', split(args), { id: callId, name: toolName }));
       content.push({ type: 'tool-call', id: callId, name: toolName, arguments: args });
     } else {
       const t = S('assistant-text', `Answer ${turn}.`);
-      src.push(...block(turn, step, index++, 'text', split(t)));
+      src.push(...block(turn, step, index, 'text', split(t)));
       content.push({ type: 'text', text: t });
     }
     src.push(ev('assistant/chunk', { turn, step, chunk: { type: 'usage', usage: { inputTokens: 120, outputTokens: 40 } } }));

@@ -2,8 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { checkBytes } from './check';
 
-parentPort!.on('message', async (m: { id: number; bytes: Uint8Array; timeoutMs: number }) => {
-  const r = await checkBytes(m.bytes, { timeoutMs: m.timeoutMs });
-  parentPort!.postMessage({ id: m.id, result: r });
+parentPort!.on('message', (m: { id: number; bytes: Uint8Array; timeoutMs: number }) => {
+  void checkBytes(m.bytes, { timeoutMs: m.timeoutMs }).then((r) => parentPort!.postMessage({ id: m.id, result: r }));
 });
 parentPort!.postMessage({ ready: true });

@@ -102,6 +102,7 @@ describe('bundle file', () => {
     const log = awkwardBytes();
     const html = readAsWindows1252(buildBundle(template, log, { ...meta, size: log.length }));
     const outside = html.split(`class="${LOG_CLASS}">`).map((part, i) => (i === 0 ? part : part.slice(part.indexOf('</script>')))).join('');
+    // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
     expect(outside).not.toMatch(/[^\x00-\x7f]/);
   });
 
@@ -136,6 +137,7 @@ describe('bundle file', () => {
 
 describe('bundle template', () => {
   it('is ASCII, reads as windows-1252, and its CSP lets only its own inline script run, with no fetch and no self', () => {
+    // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
     expect(template).not.toMatch(/[^\x00-\x7f]/);
     expect(template.indexOf('<meta charset="windows-1252" />')).toBeLessThan(template.indexOf('<meta http-equiv="Content-Security-Policy"'));
     const csps = [...template.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/g)].map((m) => m[1]);
@@ -155,7 +157,9 @@ describe('bundle template', () => {
 
   it('escapes the script to ASCII without changing what it does, and no `</script` or `<!--` is left in it', () => {
     const escaped = escapeInlineScript(APP_JS);
+    // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
     expect(escaped).not.toMatch(/[^\x00-\x7f]|<\/script|<!--/i);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the escaped script to show it behaves as the original
     const run = (js: string) => { new Function(js)(); return (globalThis as { __out?: unknown }).__out; };
     expect(run(escaped)).toEqual(run(APP_JS));
     expect(escapeInlineStyle('a{content:"\u25be"}</style>')).toBe('a{content:"\\25be "}\\3C/style>');

@@ -66,6 +66,7 @@ const ascii = (s: string): Uint8Array => {
 };
 
 function isAscii(s: string): boolean {
+  // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
   return !/[^\x00-\x7f]/.test(s);
 }
 
@@ -144,7 +145,7 @@ export function parseBundleMeta(text: string): BundleMeta {
   if (v.redacted !== undefined) {
     const r = v.redacted;
     if (!isPlainRecord(r) || !isSafeNonNegInt(r.findings) || !Array.isArray(r.rules) || !r.rules.every((x) => typeof x === 'string')) throw metaError('"redacted" must hold a count of findings and a list of rule names.');
-    meta.redacted = { findings: r.findings, rules: [...r.rules as string[]] };
+    meta.redacted = { findings: r.findings, rules: [...r.rules] };
   }
   return meta;
 }
@@ -155,7 +156,7 @@ function parseOpen(o: unknown): BundleOpen {
   for (const k of ['cursor', 'sel', 'a', 'b'] as const) {
     if (o[k] === undefined) continue;
     if (!isSafeNonNegInt(o[k])) throw metaError(`"open.${k}" must be a seq.`);
-    out[k] = o[k] as number;
+    out[k] = o[k];
   }
   if (o.view !== undefined) {
     if (typeof o.view !== 'string' || !(BUNDLE_VIEWS as readonly string[]).includes(o.view)) throw metaError(`"open.view" must be one of ${BUNDLE_VIEWS.join(', ')}.`);

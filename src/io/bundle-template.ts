@@ -16,11 +16,13 @@ const hex4 = (c: number) => c.toString(16).padStart(4, '0');
  * `\x3C` where it would start `</script` or `<!--` (which only occur inside strings and patterns).
  */
 export function escapeInlineScript(js: string): string {
+  // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
   return js.replace(/[^\x00-\x7f]/g, (c) => '\\u' + hex4(c.charCodeAt(0))).replace(/<(?=\/script|!--)/gi, '\\x3C');
 }
 
 /** Style text as ASCII: every non-ASCII code point as a CSS escape, and no `</style`. */
 export function escapeInlineStyle(css: string): string {
+  // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
   return css.replace(/[^\x00-\x7f]/gu, (c) => '\\' + c.codePointAt(0)!.toString(16) + ' ').replace(/<\/style/gi, '\\3C/style');
 }
 

@@ -38,7 +38,7 @@ describe('conformance corpus', () => {
       const exp = JSON.parse(readFileSync(path.join(CONFORMANCE_DIR, c.expected), 'utf8'));
       const bytes = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, c.file)));
       const r = await loadBytes(bytes, { fileName: c.file, now: 0 });
-      const got = formatVerdictRecord(r, sha256Joined) as Record<string, unknown>;
+      const got = formatVerdictRecord(r, sha256Joined);
       // the CLI's fast path (one-byte-per-byte decoding of ASCII lines) must give the same record
       const fast = await loadBytes(bytes, { fileName: c.file, now: 0, byteText: nodeByteText });
       expect(formatVerdictRecord(fast, sha256Joined), 'the latin1 fast path').toEqual(got);

@@ -92,7 +92,7 @@ function factsOf(line: Uint8Array): HeaderFacts | undefined {
   if (!isPlainRecord(v) || v.type !== 'session') return undefined;
   const out: Record<string, unknown> = { id: str(v.id), createdAt: num(v.createdAt), cwd: str(v.cwd), parentSession: str(v.parentSession), seedLength: num(v.seedLength), origin: str(v.origin), delegationDepth: num(v.delegationDepth) };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
-  return out as HeaderFacts;
+  return out;
 }
 
 /** Bytes of a file's start enough for its header: the first line, or the first zstd frame. */

@@ -26,7 +26,7 @@ type Reply = 'more' | { readonly item: ZstdItem } | { readonly failure: string }
 export interface Port {
   postMessage(m: unknown, transfer: ArrayBuffer[]): void;
   // `any`: each end types its message data its own way
-  listen(listener: (data: any) => void): void;
+  listen(listener: (data: any) => void): void; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** Items whose bytes are arrays of their own move to the other thread instead of being copied. */
@@ -90,7 +90,7 @@ export function zstdFramesOver(open: () => ZstdThreadPort): ZstdFramesSource {
         if (closed) return;
         // a copy of its own: the piece is a view into the whole input
         const piece = done ? null : value.slice();
-        port.postMessage({ piece } satisfies Request, piece ? [piece.buffer as ArrayBuffer] : []);
+        port.postMessage({ piece } satisfies Request, piece ? [piece.buffer] : []);
       };
       port.listen((m: Reply) => {
         if (m === 'more') sendPiece().catch(fail);

@@ -24,6 +24,7 @@ async function badFrame(how: 'checksum' | 'decompress'): Promise<Uint8Array> {
 
 /** Header frame, then the given frames, each plain text or ready bytes. */
 async function log(parts: (string | Uint8Array)[]): Promise<Uint8Array> {
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- encodeFrame promises mixed with ready bytes
   const frames = await Promise.all([H, ...parts].map((p) => (typeof p === 'string' ? encodeFrame(p) : p)));
   return concatBytes(frames);
 }

@@ -46,7 +46,7 @@ export function adoptZstdModule(module: WebAssembly.Module): void {
 function wasmBytes(): Uint8Array<ArrayBuffer> {
   const realFetch = globalThis.fetch;
   let url = '';
-  globalThis.fetch = ((input: unknown) => { url = String(input); return Promise.reject(new Error('not fetched')); }) as typeof fetch;
+  globalThis.fetch = ((input: unknown) => { url = String(input); return Promise.reject(new Error('not fetched')); });
   try {
     new ZSTDDecoder().init().catch(() => undefined);
   } finally {

@@ -34,7 +34,7 @@ export function planBlocks(st: SynthState, final: boolean, avail: number, forceT
     const text = prose(rng, rng.skew(10, 160));
     blocks.push({ kind: 'reasoning', text, parts: deltas(rng, text) });
   }
-  let tools = forceTools || (final ? 0 : rng.chance(0.2) ? rng.range(2, 3) : 1);
+  const tools = forceTools || (final ? 0 : rng.chance(0.2) ? rng.range(2, 3) : 1);
   const wantText = final || rng.chance(0.35);
   if (wantText) {
     const text = prose(rng, final ? rng.skew(15, 180) : rng.skew(5, 50));
@@ -51,7 +51,6 @@ export function planBlocks(st: SynthState, final: boolean, avail: number, forceT
     }
     blocks.length = 0;
     blocks.push(...kept);
-    tools = 0;
   }
   let over = 3 - avail;
   for (const b of blocks) over += blockCost(b);

@@ -46,7 +46,7 @@ function parseArgs(argv: string[]): Args {
       case '--fork': a.fork = val(); break;
       case '--context-tokens': a.contextTokens = int(); if (a.contextTokens === 0) usage('--context-tokens needs a positive integer'); break;
       case '--no-pack': a.pack = false; break;
-      case '-h': case '--help': usage();
+      case '-h': case '--help': return usage();
       default: usage(`unknown argument ${k}`);
     }
   }

@@ -11,7 +11,7 @@ function show(v: unknown): string {
 export function HeaderCard({ h, selected }: { h: HeaderInForce | undefined; selected?: number }) {
   if (!h) return <article className="headercard" aria-label="Request header in force">No request header before this seq.</article>;
   const cfg: Record<string, unknown> = h.header.config && typeof h.header.config === 'object' ? h.header.config : {};
-  const tools = (Array.isArray(h.header.tools) ? h.header.tools : []).map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? asText((t as { name: unknown }).name, 80) : '?'));
+  const tools = (Array.isArray(h.header.tools) ? h.header.tools : []).map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? asText((t).name, 80) : '?'));
   const system = h.header.system === undefined ? undefined : asText(h.header.system);
   return (
     <article className="headercard" aria-label="Request header in force" data-seq={h.seq} aria-current={selected === h.seq ? 'true' : undefined}>

@@ -22,7 +22,7 @@ export function StatusBar() {
     : 'No session';
   return (
     <div className="status" role="status" aria-live="polite" data-phase={phase}
-      data-cursor={c ? String(moment!.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}
+      data-cursor={c ? String(moment.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}
       data-a={a} data-b={b}>
       {/* a file that cannot be opened at all is a refusal: announce it as an alert, like the verdict banner's */}
       <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' ? 'alert' : undefined}>{text}</span>

@@ -13,7 +13,7 @@ export function useKeyboard(): void {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
-      if (e.key === 'Escape') { if (useApp.getState().showHelp) toggleHelp(false); else if (typing) t!.blur(); else select(undefined); return; }
+      if (e.key === 'Escape') { if (useApp.getState().showHelp) toggleHelp(false); else if (typing) t.blur(); else select(undefined); return; }
       if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
       const s = useApp.getState();
       if (!s.summary) { if (e.key === '?') toggleHelp(); return; }

@@ -40,7 +40,7 @@ export function useScrollTarget(selectedIndex: number | undefined, cursorIndex: 
   const follow = useFollow();
   const phase = useApp((s) => s.phase);
   const initial = follow && (lastMoved === 'cursor' || selected === undefined) ? 'cursor' : 'selection';
-  const st = useRef({ cursor, selected, follow, mode: initial as 'selection' | 'cursor' | 'none', key: 0, phase }).current;
+  const st = useRef({ cursor, selected, follow, mode: initial, key: 0, phase }).current;
   if (selected !== st.selected) { st.selected = selected; st.mode = 'selection'; st.key++; }
   if (cursor !== st.cursor || follow !== st.follow) {
     // not following, a moved cursor leaves the list where the reader put it

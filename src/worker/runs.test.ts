@@ -21,7 +21,7 @@ describe('RunsPeer', () => {
   it('aligns run B with run A: folded rows around the one difference, its excerpts, and its pair with both Surfaces', async () => {
     const a = await loadBytes(enc(text), { now: 0 });
     const m = changeResult(text);
-    const peer = await openRunB(a, { bytes: enc(m.text).buffer as ArrayBuffer, fileName: 'b.jsonl' });
+    const peer = await openRunB(a, { bytes: enc(m.text).buffer, fileName: 'b.jsonl' });
     const info = peer.info();
     expect(info.firstDivergence).toEqual({ a: m.seq, b: m.seq, kind: 'tool-result' });
     expect(info.rows.map((r) => r.kind)).toEqual(['fold', 'turn', 'step', 'diff', 'fold']);
@@ -43,6 +43,6 @@ describe('RunsPeer', () => {
     const a = await loadBytes(enc(text), { now: 0 });
     const lines = text.split('\n');
     lines.splice(5, 0, 'xx');
-    await expect(openRunB(a, { bytes: enc(lines.join('\n')).buffer as ArrayBuffer, fileName: 'bad.jsonl' })).rejects.toThrow(/^Run B \(bad\.jsonl\) is refused \(corrupt\): Line 6\b/);
+    await expect(openRunB(a, { bytes: enc(lines.join('\n')).buffer, fileName: 'bad.jsonl' })).rejects.toThrow(/^Run B \(bad\.jsonl\) is refused \(corrupt\): Line 6\b/);
   });
 });

@@ -109,7 +109,7 @@ export async function openRunB(a: LoadResult, req: { bytes: ArrayBuffer | Blob; 
     b = o.result;
     container = o.container;
   } catch (err) {
-    throw new Error(`Run B (${name}) is refused: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Run B (${name}) is refused: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   if (!b.verdict.ok) throw new Error(`Run B (${name}) is refused (${b.verdict.kind}): ${b.verdict.message}`);
   return new RunsPeer(a, b, performance.now() - t0, container);

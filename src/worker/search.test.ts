@@ -50,7 +50,7 @@ describe('LogSearch', () => {
   it('searches every member of a packed row that has no stored line (built in code, as fixture mode does)', () => {
     const chunk = (seq: number, text: string) => ({ type: 'assistant/chunk', seq, time: seq, data: { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } } });
     const log = new EventLog();
-    log.push({ type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } } as SessionEvent);
+    log.push({ type: 'turn/start', seq: 0, time: 0, data: { turn: 1 } });
     for (const r of packChunkRuns([chunk(1, 'alpha'), chunk(2, 'beta'), chunk(3, 'alphabet')] as SessionEvent[])) log.pushRow(decodeStorageRecord(r) as PackedRow);
     const search = new LogSearch(log);
     for (const q of ['alpha', 'BETA', 'text-delta', 'turn/start']) expect(search.search(q, 0, Infinity, 1e9).hits, q).toEqual(naive(log, q));

@@ -39,7 +39,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'zstd-lent') { lending?.(msg.port); lending = undefined; return; }
   if (msg.kind === 'zstd-failed') { lentFailed?.(new Error(`zstd worker: ${msg.message}`)); return; }
   if (msg.kind === 'load') {
-    let t0 = performance.now();
+    let t0: number;
     try {
       const input = await readInput(msg.bytes instanceof Blob ? msg.bytes : new Uint8Array(msg.bytes));
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)

@@ -155,7 +155,7 @@ export class LogRedactor {
     const row = o && rowStream(o);
     const chunk = o && !row ? chunkStream(o) : undefined;
     if (row) {
-      const seq0 = typeof o!.seq0 === 'number' ? o!.seq0 : undefined;
+      const seq0 = typeof o.seq0 === 'number' ? o.seq0 : undefined;
       const field = `data.${row.field}`;
       for (let k = 0; k < row.members.length; k++) {
         const t = row.members[k];

@@ -19,4 +19,5 @@ export function previewsOf(text: string, spans: readonly RuleMatch[]): string[] 
   return out;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters become spaces in a preview
 const clean = (s: string) => s.replace(/[\u0000-\u001f\u2028\u2029]/g, ' ');

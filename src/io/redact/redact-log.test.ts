@@ -57,7 +57,7 @@ describe('redactLog', () => {
     expect(verdictShape(after)).toEqual(verdictShape(before));
     expect(after.header!.cwd).toBe('/home/user/app');
     // the deltas concatenate to the redacted assembled text
-    const ev = after.session!.events(0, after.session!.log.length) as { data: any }[];
+    const ev = after.session!.events(0, after.session!.log.length) as { data: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- test records
     const msg = ev[13].data.message.content;
     expect(ev.slice(5, 8).map((e) => e.data.chunk.text).join('')).toBe(msg[0].text);
     expect(msg[0].text).toBe('see [REDACTED:deepseek-api-key] ok');

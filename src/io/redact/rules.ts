@@ -65,7 +65,7 @@ const assignment: TextRule = {
     for (let m = ASSIGNMENT.exec(text); m; m = ASSIGNMENT.exec(text)) {
       const g = m.groups!;
       let value = g.value;
-      let [s, e] = m.indices!.groups!.value!;
+      let [s, e] = m.indices!.groups!.value;
       if (g.vq && value.endsWith(g.vq)) { value = value.slice(0, -1); e--; }
       if (!isSecretName(g.name) || value.length < 4 || NOT_A_VALUE.test(value) || /^[A-Z][a-z]+$/.test(value) || !/[0-9A-Za-z]/.test(value)) continue;
       out.push({ start: s, end: e, rule: 'secret-assignment', priority: 10 });
@@ -74,7 +74,7 @@ const assignment: TextRule = {
 };
 
 /** `scheme://user:password@host`: the user and password (the scheme and host stay). */
-const urlCredentials = regexRule('url-credentials', 20, /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}:\/\/(?<cred>[^\s/?#@:"'<>]{1,256}:[^\s/?#@"'<>]{1,256})@(?=[A-Za-z0-9[])/gd, (m) => m.indices!.groups!.cred!);
+const urlCredentials = regexRule('url-credentials', 20, /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}:\/\/(?<cred>[^\s/?#@:"'<>]{1,256}:[^\s/?#@"'<>]{1,256})@(?=[A-Za-z0-9[])/gd, (m) => m.indices!.groups!.cred);
 
 /**
  * A private-key block, BEGIN to END; a block whose END is missing (a cut output, a torn stream)
@@ -118,7 +118,7 @@ const homeUser: TextRule = {
     for (let m = HOME.exec(text); m; m = HOME.exec(text)) {
       const u = m.groups!.u;
       if (NOT_A_USER.test(u) || /\s$/.test(u)) continue;
-      const [s, e] = m.indices!.groups!.u!;
+      const [s, e] = m.indices!.groups!.u;
       out.push({ start: s, end: e, rule: 'home-user', replacement: 'user', priority: 5 });
     }
   },

@@ -30,8 +30,8 @@ function plant(v: unknown, fixed = false, depth = 0): unknown {
   const out = Object.fromEntries(Object.entries(o).map(([k, x]) => [k, plant(x, fixed || isFixedField(k), depth + 1)]));
   const d = o.data as Record<string, unknown> | undefined;
   const members = d && (Array.isArray(d.texts) ? 'texts' : Array.isArray(d.args) ? 'args' : undefined);
-  if (typeof o.seq0 === 'number' && members && (d![members] as unknown[]).length >= 2 && (d![members] as unknown[]).every((x) => typeof x === 'string')) {
-    const m = (d![members] as string[]).slice();
+  if (typeof o.seq0 === 'number' && members && (d[members] as unknown[]).length >= 2 && (d[members] as unknown[]).every((x) => typeof x === 'string')) {
+    const m = (d[members] as string[]).slice();
     m[0] += ` ${KEY.slice(0, 11)}`; m[1] = `${KEY.slice(11)} ${m[1]}`;
     out.data = { ...(out.data as object), [members]: m };
   }

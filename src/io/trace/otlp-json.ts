@@ -18,7 +18,7 @@ const decoder = new TextDecoder();
 
 /** The official OTLP/JSON request for `spans`, as text. */
 export function otlpJsonText(spans: ReadableSpan[]): string {
-  return decoder.decode(JsonTraceSerializer.serializeRequest(spans)!);
+  return decoder.decode(JsonTraceSerializer.serializeRequest(spans));
 }
 
 const startsWith = (b: Uint8Array, p: Uint8Array) => b.length >= p.length && p.every((x, i) => b[i] === x);

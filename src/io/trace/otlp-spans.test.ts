@@ -26,7 +26,7 @@ async function exportFamily(content = false): Promise<Record<(typeof ids)[number
     const kids = [...facts.values()].filter((f) => f.parentSession === r.header!.id && f.origin === 'subagent');
     const m = traceModelOf(r, kids.map((f) => f.id))!;
     for (const [id, seq] of assignStartingCalls(m.tools, kids)) calls.set(id, seq);
-    out[k] = otlpSpansOf(r, m, placeSession(r.header! as SessionFacts, (id) => facts.get(id), calls.get(r.header!.id)), { content });
+    out[k] = otlpSpansOf(r, m, placeSession(r.header!, (id) => facts.get(id), calls.get(r.header!.id)), { content });
   }
   return out;
 }

@@ -6,7 +6,7 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { deriveTraceSession } from '../../core/trace/derive';
 import type { TraceSession } from '../../core/trace/model';
 import { perfettoEvents, type PerfettoState, type TraceEvent } from '../../core/trace/perfetto';
-import { placeSession, type Placement, type SessionFacts } from '../../core/trace/placement';
+import { placeSession, type Placement } from '../../core/trace/placement';
 import type { LoadResult } from '../load';
 import { OtlpJsonDocument } from './otlp-json';
 import { sessionSpans, type SpanOptions } from './otlp-spans';
@@ -24,7 +24,7 @@ export function otlpSpansOf(r: LoadResult, m: TraceSession, place: Placement, op
 /** Where a session's header alone puts it (no other session at hand). */
 export function placeAlone(r: LoadResult): Placement {
   const h = r.header!;
-  return placeSession(h as SessionFacts, () => undefined);
+  return placeSession(h, () => undefined);
 }
 
 /** Pieces of bytes joined into one. */

@@ -18,7 +18,7 @@ export function ArchiveSessions() {
       <ul role="list" aria-label="Archive sessions" className="lib-list">
         {flat.map((n) => {
           const s = n.item;
-          const current = s.entry === (summary!.entry ?? 'session.jsonl');
+          const current = s.entry === (summary.entry ?? 'session.jsonl');
           const label = s.key === 'root' ? `root ${s.id ?? ''}`.trim() : s.id ?? s.key;
           const atFork = n.depth > 0 && s.seedLength !== undefined && s.seedLength > 0 ? s.seedLength - 1 : undefined;
           return (
