@@ -153,7 +153,7 @@ export class SessionClient {
     if (!w) return Promise.reject(new Error('No session loaded.'));
     const id = this.nextId++;
     return new Promise<Answer<SessionApi, K>>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve, reject });
       // op and args agree by request's signature; the union of every request cannot see that
       const msg: ToWorker = { kind: 'rpc', id, req: { op, args } as unknown as RpcRequest<SessionApi> };
       w.postMessage(msg, transfer);

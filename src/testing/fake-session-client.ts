@@ -94,7 +94,7 @@ export class FakeSessionClient {
   requestMoving<K extends Op<SessionApi>>(_transfer: Transferable[], op: K, ...args: Args<SessionApi, K>): Promise<Answer<SessionApi, K>> {
     const req = { op, args } as unknown as Request;
     this.asked.push(req);
-    return new Promise((resolve, reject) => { this.requests.push({ req, resolve: resolve as (v: unknown) => void, reject }); });
+    return new Promise((resolve, reject) => { this.requests.push({ req, resolve: resolve, reject }); });
   }
 
   /** The oldest unanswered request of `op` (matching `where`), taken off the queue; throws when there is none. */

@@ -15,7 +15,7 @@ export function brokenLineOf(dropped: readonly DroppedRecord[], line: number, fu
   let message: string | undefined, offset: number | undefined;
   const cut = d.length !== undefined;
   const raw = cut ? d.text.slice(0, -1) : d.text; // a cut line ends with '…'
-  if (cut) message = `Only the first ${raw.length.toLocaleString('en-US')} of ${d.length!.toLocaleString('en-US')} characters were kept, so the break is not located.`;
+  if (cut) message = `Only the first ${raw.length.toLocaleString('en-US')} of ${d.length.toLocaleString('en-US')} characters were kept, so the break is not located.`;
   else try { JSON.parse(d.text); } catch (e) {
     message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
