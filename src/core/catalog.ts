@@ -23,9 +23,7 @@ export function isKnownEventType(type: string): boolean {
   return KNOWN.has(type);
 }
 
-/** The three surface-eligible types. Changing this set is a format-version event. */
-export const SURFACE_TYPES: readonly string[] = Object.freeze(['user/message', 'assistant/message', 'tool/result']);
-
+/** One of the three surface-eligible types. Changing this set is a format-version event. */
 export function isSurfaceEligibleType(type: unknown): boolean {
   return type === 'user/message' || type === 'assistant/message' || type === 'tool/result';
 }

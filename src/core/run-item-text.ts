@@ -2,7 +2,7 @@ import { isPlainRecord } from './errors';
 import type { EventLog } from './event-log';
 import { canonicalHeader } from './request-header';
 import { projectItem } from './run-item-compare';
-import { ITEM_KINDS, K_HEADER, type ItemKind, type RunItems } from './run-items';
+import { K_HEADER, type RunItems } from './run-items';
 
 /** At most this many characters of an item's text are shown or diffed (a tool result may be megabytes). */
 export const ITEM_TEXT_MAX = 20_000;
@@ -54,5 +54,3 @@ export function formatItemText(log: EventLog, items: RunItems, i: number, max = 
   if (isPlainRecord(p.source) && p.source.kind !== 'user' && p.source.kind !== 'tool') out.unshift(`[source ${str(p.source.kind)}${p.source.plugin ? `/${str(p.source.plugin)}` : ''}]`);
   return cap(out.join('\n'), max);
 }
-
-export const itemKindOf = (items: RunItems, i: number): ItemKind => ITEM_KINDS[items.kind[i]];
