@@ -9,7 +9,7 @@ export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;
   onLoaded(summary: Summary): void;
   /** `refusal`: the file was read and refused as a whole (not a cancel or a broken worker). */
-  /** `kept`: the session open before the load is back (the client returned to its worker, as on Cancel). */
+  /** `kept`: the session open before the load is back (the client returned to its worker, as on Cancel); never with a refusal. */
   onFailed(message: string, refusal?: Refusal, kept?: boolean): void;
 }
 
@@ -48,7 +48,8 @@ export class SessionClient {
       const m = ev.data;
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
-      else if (m.kind === 'failed') cb.onFailed(m.message, m.refusal, this.settleFailed());
+      // DSH's verdict on the file (refused as a whole) is shown in place of the session; a file that could not be read at all is not
+      else if (m.kind === 'failed') { if (m.refusal) { this.settle(); cb.onFailed(m.message, m.refusal, false); } else cb.onFailed(m.message, undefined, this.settleFailed()); }
       else if (m.kind === 'zstd-wanted') this.lend(w);
       else if (m.kind === 'appended') { const w = this.appendWaiters.shift(); w?.resolve(m.summary); }
       else {

@@ -99,7 +99,7 @@ describe('cancel', () => {
   });
 });
 
-describe('a file that gives no session', () => {
+describe('a file that cannot be read (no verdict)', () => {
   it('opened over a session, leaves that session shown and says why once, in a notice', async () => {
     const a = await open('a', 60);
     app.setCursor(9);

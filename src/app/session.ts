@@ -79,7 +79,7 @@ export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, session
       const back = before.open;
       before.open = undefined;
       if (!kept || !back) { set({ phase: 'failed', message, refusal }); restore.onFailed?.(message, false); return; }
-      // a file that is not a log (or cannot be read) does not take the place of the session shown: said once, in a notice
+      // a file that could not be read at all (no verdict) does not take the place of the session shown: said once, in a notice
       returnTo(back, undefined);
       if (restore.onFailed) restore.onFailed(message, true);
       else set((s) => ({ library: { ...s.library, notice: { kind: 'error', text: `${fileName} could not be opened; the session shown stays open. ${message}` } } }));
