@@ -5,10 +5,10 @@
  *   { "name"?: "...", "currency"?: "USD", "models": { "<model>": { "input": 0.27, "output": 1.1, ... } } }
  *
  * A model the table does not list (or a class it leaves out) is unpriced, never guessed: its
- * tokens are reported as such. Every cost names the table it came from.
+ * tokens are reported as such (reasoning with no price of its own is priced as output). Every cost names the table it came from.
  */
 import { SessionError, isPlainRecord } from './errors';
-import { TOKEN_CLASSES, type TokenClass, type TokenClasses } from './step-usage';
+import { TOKEN_CLASSES, TOKEN_PARTS, tokenParts, type TokenClass, type TokenClasses } from './step-usage';
 
 export interface PriceTable {
   /** What every cost says it came from (the `name` field, else what the caller names it, e.g. the file). */
@@ -50,16 +50,21 @@ export function parsePriceTable(v: unknown, fallbackName: string): PriceTable {
   return { name: typeof v.name === 'string' ? v.name : fallbackName, ...(typeof v.currency === 'string' ? { currency: v.currency } : {}), models };
 }
 
-/** The cost of tokens by model under a table. */
+/**
+ * The cost of tokens by model under a table. Each token is charged once (tokenParts): reasoning
+ * tokens are output tokens, charged at the table's `reasoning` price when it gives one, else at
+ * its `output` price.
+ */
 export function deriveCost(byModel: Readonly<Record<string, TokenClasses>>, table: PriceTable): Cost {
   let amount = 0, unpricedTokens = 0;
   const unpriced = new Set<string>();
   for (const [model, t] of Object.entries(byModel)) {
     const p = table.models.get(model);
-    for (const c of TOKEN_CLASSES) {
-      if (t[c] === 0) continue;
-      const price = p?.[c];
-      if (price === undefined) { unpricedTokens += t[c]; unpriced.add(model); } else amount += (t[c] * price) / 1e6;
+    const parts = tokenParts(t);
+    for (const c of TOKEN_PARTS) {
+      if (parts[c] === 0) continue;
+      const price = c === 'answer' ? p?.output : c === 'reasoning' ? p?.reasoning ?? p?.output : p?.[c];
+      if (price === undefined) { unpricedTokens += parts[c]; unpriced.add(model); } else amount += (parts[c] * price) / 1e6;
     }
   }
   return { amount, ...(table.currency !== undefined ? { currency: table.currency } : {}), table: table.name, unpricedTokens, unpricedModels: [...unpriced] };

@@ -3,8 +3,14 @@
  * stats, the fleet table, runs, traces).
  *
  * Per step: the sum of the step's `usage` chunks (a failed or retried attempt spent its tokens
- * too, and left no `assistant/message`), else its `assistant/message` usage. The classes are
- * disjoint (core.md §1.5): `input` is uncached input only. A missing or non-numeric field is 0.
+ * too, and left no `assistant/message`), else its `assistant/message` usage. Input is split
+ * disjointly (core.md §1.5): `input` is uncached input only, beside `cacheRead` and `cacheWrite`.
+ * Reasoning is not a class beside output but a part of it: DSH's `outputTokens` is the provider's
+ * completion tokens, reasoning included, and `reasoningTokens` says how many of them were
+ * reasoning (every usage in ../shared/fixtures/dsh-test-logs has reasoning < output; a "PONG"
+ * after a sentence of reasoning reports outputTokens 23, reasoningTokens 20). So a total never
+ * adds `reasoning` again (tokenSum), and a split of the total uses tokenParts. A missing or
+ * non-numeric field is 0.
  */
 import { USAGE_CHUNK, type ActivityIndex } from './activity';
 import { isPlainRecord } from './errors';
@@ -35,8 +41,21 @@ export function addTokenClasses(a: TokenClasses, b: TokenClasses): TokenClasses 
   return { input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite, reasoning: a.reasoning + b.reasoning };
 }
 
-/** All five classes summed. */
-export const tokenSum = (t: TokenClasses): number => t.input + t.output + t.cacheRead + t.cacheWrite + t.reasoning;
+/** Every token once: input, cache read, cache write and output (reasoning is inside output). */
+export const tokenSum = (t: TokenClasses): number => t.input + t.cacheRead + t.cacheWrite + t.output;
+
+/** Disjoint parts of the total: output split into its reasoning and the rest (`answer`). */
+export const TOKEN_PARTS = ['input', 'cacheRead', 'cacheWrite', 'answer', 'reasoning'] as const;
+export type TokenPart = (typeof TOKEN_PARTS)[number];
+
+/**
+ * The parts, which add up to tokenSum. Reasoning is capped at output, so a record that reports
+ * more reasoning than output (not DSH's) still adds up to its total.
+ */
+export function tokenParts(t: TokenClasses): Readonly<Record<TokenPart, number>> {
+  const reasoning = Math.min(t.reasoning, t.output);
+  return { input: t.input, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, answer: t.output - reasoning, reasoning };
+}
 
 /** The usage a chunk event carries, when it is a `usage` chunk. */
 export function chunkUsage(e: SessionEvent): unknown {

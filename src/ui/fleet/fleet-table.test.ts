@@ -40,4 +40,15 @@ describe('tokensByDay', () => {
     expect(p.values).toEqual([[151], [5]]);
     expect(tokensByDay(rows, 'class').values[0]).toEqual([151, 0, 0, 0, 0]);
   });
+
+  it('stacks each token once by class: reasoning carved out of output, so both stacks give the day\'s total', () => {
+    const t = { input: 10, output: 23, cacheRead: 100, cacheWrite: 1, reasoning: 20 };
+    const e = entry('r', 0);
+    const r = deriveFleet([{ ...e, figures: { ...e.figures, tokens: t, byDay: { '1970-01-01': t } } }]).rows;
+    const c = tokensByDay(r, 'class');
+    expect(c.series).toEqual(['input', 'cache read', 'cache write', 'output (not reasoning)', 'reasoning']);
+    expect(c.values[0]).toEqual([10, 100, 1, 3, 20]);
+    expect(tokensByDay(r, 'project').values[0]).toEqual([134]);
+    expect(fleetTable(r, {}, { key: 'total', dir: 1 }).map((x) => x.row.total.tokens)).toEqual([t]);
+  });
 });

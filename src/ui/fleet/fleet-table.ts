@@ -1,7 +1,7 @@
 /** The fleet table's rows: filtered, sorted among siblings, sub-agents and forks under their parent. Pure. */
 import { dayOfStart, type FleetRow, type SessionKind } from '../../core/fleet-figures';
 import type { SessionFigures } from '../../core/session-figures';
-import { tokenSum, ZERO_TOKENS, type TokenClass } from '../../core/step-usage';
+import { TOKEN_PARTS, tokenParts, tokenSum, ZERO_TOKENS, type TokenClass, type TokenPart } from '../../core/step-usage';
 
 /** The verdict of a row whose session is listed (its header read) but not yet checked. */
 export const CHECKING = 'checking';
@@ -95,9 +95,12 @@ export interface DayChart {
   readonly values: readonly (readonly number[])[];
 }
 
-/** Tokens per UTC day (of each step) over loaded sessions, by project or by token class. */
+/** The token-class stack's series: the parts of the total (output split into reasoning and the rest), each token once. */
+export const CLASS_SERIES: Readonly<Record<TokenPart, string>> = { input: 'input', cacheRead: 'cache read', cacheWrite: 'cache write', answer: 'output (not reasoning)', reasoning: 'reasoning' };
+
+/** Tokens per UTC day (of each step) over loaded sessions, by project or by token class (the stack adds up to the day's total). */
 export function tokensByDay(rows: readonly FleetRow[], by: 'project' | 'class'): DayChart {
-  const CLASSES: TokenClass[] = ['input', 'cacheRead', 'cacheWrite', 'output', 'reasoning'];
+  const CLASSES = TOKEN_PARTS.map((p) => CLASS_SERIES[p]);
   const days = new Map<string, Map<string, number>>();
   const series = new Set<string>(by === 'class' ? CLASSES : []);
   for (const r of rows) {
@@ -108,7 +111,10 @@ export function tokensByDay(rows: readonly FleetRow[], by: 'project' | 'class'):
       const m = days.get(d) ?? new Map<string, number>();
       days.set(d, m);
       if (by === 'project') m.set(proj, (m.get(proj) ?? 0) + tokenSum(t));
-      else for (const c of CLASSES) m.set(c, (m.get(c) ?? 0) + t[c]);
+      else {
+        const parts = tokenParts(t);
+        for (const p of TOKEN_PARTS) m.set(CLASS_SERIES[p], (m.get(CLASS_SERIES[p]) ?? 0) + parts[p]);
+      }
     }
   }
   const dayList = [...days.keys()].sort();

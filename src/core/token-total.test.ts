@@ -1,0 +1,62 @@
+/**
+ * Reasoning tokens are inside output tokens in DSH's logs, so no total counts them twice: a
+ * hand-built log with known figures, through the session figures, the fleet roll-up, the parts a
+ * chart stacks and a cost.
+ */
+import { describe, expect, it } from 'vitest';
+import { assistantMessage, stepEnd, stepStart, turnEnd, turnStart, userMessage } from '../testing/builders';
+import { deriveCost, parsePriceTable } from './cost';
+import { deriveFleet, type FleetEntry } from './fleet-figures';
+import { deriveSessionFigures } from './session-figures';
+import { TOKEN_PARTS, tokenParts, tokenSum } from './step-usage';
+import type { SessionEvent } from './types';
+
+const withUsage = (e: SessionEvent, u: Record<string, number>): SessionEvent => ({ ...e, data: { ...e.data, usage: u } });
+const usageChunk = (seq: number, step: number, u: Record<string, number>): SessionEvent =>
+  ({ type: 'assistant/chunk', seq, time: 1000 + seq, data: { turn: 1, step, chunk: { type: 'usage', usage: u } } });
+
+// step 1 as DSH logged it (examples-acp-agent--product-subagent-codex): reasoning, then "PONG",
+// the usage chunk and the message carrying the same usage; step 2 has only the message's usage
+const PONG = { inputTokens: 3091, outputTokens: 23, cacheReadTokens: 0, reasoningTokens: 20 };
+const STEP2 = { inputTokens: 100, outputTokens: 50, cacheReadTokens: 1000, cacheWriteTokens: 10, reasoningTokens: 30 };
+const log: SessionEvent[] = [
+  turnStart(0, 1), userMessage(1, 'u', 'Reply PONG'),
+  stepStart(2, 1, 1), usageChunk(3, 1, PONG), withUsage(assistantMessage(4, 'a1', 'PONG'), PONG), stepEnd(5, 1, 1),
+  stepStart(6, 1, 2), withUsage(assistantMessage(7, 'a2', 'done', [], { step: 2 }), STEP2), stepEnd(8, 1, 2),
+  turnEnd(9, 1),
+];
+
+describe('token totals', () => {
+  const f = deriveSessionFigures(log);
+
+  it('takes each step once (its usage chunk, not also its message) and keeps reasoning as its own figure', () => {
+    expect(f.tokens).toEqual({ input: 3191, output: 73, cacheRead: 1000, cacheWrite: 10, reasoning: 50 });
+  });
+
+  it('totals every token once: reasoning is part of output, never added again', () => {
+    expect(tokenSum(f.tokens)).toBe(3191 + 1000 + 10 + 73);
+    const entry: FleetEntry = { id: 's', path: 's.jsonl', kind: 'root', parent: null, verdict: 'ok', partial: false, figures: f };
+    const sub: FleetEntry = { ...entry, id: 'k', path: 'k.jsonl', kind: 'subagent', parent: 's' };
+    const fleet = deriveFleet([entry, sub]);
+    expect(tokenSum(fleet.rows[0].total.tokens)).toBe(2 * 4274);
+    expect(tokenSum(fleet.totals.tokens)).toBe(2 * 4274);
+  });
+
+  it('splits the total into disjoint parts that add up to it (output: its reasoning and the rest)', () => {
+    const p = tokenParts(f.tokens);
+    expect(p).toEqual({ input: 3191, cacheRead: 1000, cacheWrite: 10, answer: 23, reasoning: 50 });
+    expect(TOKEN_PARTS.reduce((a, k) => a + p[k], 0)).toBe(tokenSum(f.tokens));
+    // a record reporting more reasoning than output (not DSH's) still adds up
+    const odd = tokenParts({ input: 0, cacheRead: 0, cacheWrite: 0, output: 5, reasoning: 9 });
+    expect(odd).toMatchObject({ answer: 0, reasoning: 5 });
+  });
+
+  it('charges a reasoning token once: at the reasoning price when the table gives one, else as output', () => {
+    const prices = (p: Record<string, number>) => parsePriceTable({ models: { m: p } }, 't');
+    const base = { input: 1, output: 10, cacheRead: 0.1, cacheWrite: 2 };
+    expect(deriveCost(f.byModel, prices(base)).amount).toBeCloseTo((3191 + 73 * 10 + 1000 * 0.1 + 10 * 2) / 1e6, 12);
+    expect(deriveCost(f.byModel, prices({ ...base, reasoning: 5 })).amount).toBeCloseTo((3191 + 23 * 10 + 50 * 5 + 1000 * 0.1 + 10 * 2) / 1e6, 12);
+    expect(deriveCost(f.byModel, prices(base)).unpricedTokens).toBe(0);
+    expect(deriveCost(f.byModel, prices({ input: 1, cacheRead: 0.1, cacheWrite: 2 })).unpricedTokens).toBe(73);
+  });
+});
