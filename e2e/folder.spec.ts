@@ -78,3 +78,27 @@ test('a folder served over HTTP (?folder=) lists its sessions and follows the on
     server = undefined;
   }
 });
+
+test('a refused log opened from a served folder says why DSH refuses it, not that it is an archive', async ({ page }) => {
+  const { home } = await dshHome();
+  // line 10 (seq 8) is cut short and a turn/end follows: damage in committed history, refused at load
+  const torn = jsonl([headerRecord('s-torn', { createdAt: T0 + 4000, cwd: '/home/alice/proj' }), ...closedToolTurn(0, 1)]) + '{"type":"user/mess\n' + jsonl(closedToolTurn(8, 2));
+  writeFileSync(path.join(home, 'exports/torn.jsonl'), torn);
+  const server = await serveFolder(home);
+  try {
+    await routeSrv(page, () => server.origin);
+    await page.goto('/?folder=/srv/');
+    const bad = panel(page).locator('[data-path="exports/torn.jsonl"]');
+    await expect(bad).toHaveAttribute('data-verdict', 'corrupt', { timeout: 15_000 });
+    await bad.click();
+    await expect(page.getByLabel('Verdict')).toHaveAttribute('data-verdict', 'corrupt', { timeout: 15_000 });
+    const why = page.locator('.live-notice');
+    // DSH's verdict sentence, naming the line and seq, says why it is not followed
+    await expect(why).toContainText('DSH refuses this log, so it is not followed: Line 10 (seq 8) is unparsable');
+    await expect(why).not.toContainText('archive');
+    await expect(page.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'false');
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await server.close();
+  }
+});

@@ -172,6 +172,16 @@ describe('following a live file', () => {
     expect(app.useApp.getState().liveSession?.notice).toBe('The file was rewritten since it was read, so it was reloaded from the start.');
   });
 
+  it('a log DSH refused at load is not followed, and the notice gives its verdict sentence', async () => {
+    const file = new GrowingFile(500);
+    await app.openLiveFile(file, 'url:x');
+    const message = 'Line 10 (seq 8) is unparsable, and a turn/end follows on line 18, so the damage is in committed history.';
+    fake.settle(fakeSummary(8, { verdict: { ok: false, kind: 'corrupt', code: 'committed-unparsable', message, line: 10, seq: 8 } }));
+    await vi.advanceTimersByTimeAsync(app.POLL_MS * 4);
+    expect(file.reads).toEqual([]);
+    expect(app.useApp.getState().liveSession).toMatchObject({ pinnedToEnd: false, notice: `DSH refuses this log, so it is not followed: ${message}` });
+  });
+
   it('a log that cannot be followed (an archive) opens as it is and is not polled', async () => {
     const file = new GrowingFile(500);
     await app.openLiveFile(file, 'url:x');

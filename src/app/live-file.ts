@@ -8,6 +8,7 @@ import { useApp } from '../store/store';
 import { loadSession, growSession, setLiveSession, type Restore } from './session';
 import { loads } from './session-scope';
 import type { LiveSource } from './sources';
+import type { Summary } from '../protocol/summary';
 
 export const POLL_MS = 500;
 /** The least time between one poll's end and the next one's start. */
@@ -21,6 +22,16 @@ const poller: { timer?: ReturnType<typeof setTimeout> } = {};
 function stopPolling(): void {
   if (poller.timer) clearTimeout(poller.timer);
   poller.timer = undefined;
+}
+
+/**
+ * Why a file loaded to be followed is not: DSH refused it at load (its verdict sentence, naming the
+ * line and seq), or it is a kind of file that is never appended to (an archive, a test fixture).
+ */
+function notFollowed(summary: Summary): string {
+  if (!summary.verdict.ok) return `DSH refuses this log, so it is not followed: ${summary.verdict.message}`;
+  const what = summary.container === 'zip' ? 'an archive' : summary.container === 'fixture' ? 'a test fixture' : 'an archive or a test fixture';
+  return `This file cannot be followed (${what}): it was opened as it is.`;
 }
 
 /** Opens `src` as a live file: loads it whole, then polls for appended bytes while it stays shown. */
@@ -39,7 +50,7 @@ export async function openLiveFile(src: LiveSource, sessionName: string, restore
     ...restore, live: true,
     onLoaded: (summary) => {
       restore.onLoaded?.(summary);
-      if (!summary.live) { setLiveSession({ source: src.label, pinnedToEnd: false, notice: 'This file cannot be followed (an archive or a test fixture): it was opened as it is.' }); return; }
+      if (!summary.live) { setLiveSession({ source: src.label, pinnedToEnd: false, notice: notFollowed(summary) }); return; }
       const current = loads.current();
       let at = size;
       const poll = async () => {

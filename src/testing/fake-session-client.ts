@@ -113,7 +113,7 @@ export class FakeSessionClient {
 /** A session summary with what the app layer reads (length, bytes, step and request seqs, header id). */
 export function fakeSummary(length: number, extra: Partial<Summary> = {}): Summary {
   return {
-    encoding: 'jsonl', byteLength: length * 100, length, storedEventCount: length, startTime: 0, acceptedThrough: length - 1, firstLiveSeq: length,
+    encoding: 'jsonl', verdict: { ok: true }, byteLength: length * 100, length, storedEventCount: length, startTime: 0, acceptedThrough: length - 1, firstLiveSeq: length,
     endSeedAppended: false, closerSeqs: [], dropped: [], droppedTotal: 0, diagnostics: [], diagnosticsTotal: 0,
     turnSeqs: new Int32Array(), compactionSeqs: new Int32Array(), replacementSeqs: new Int32Array(), headerSeqs: new Int32Array(),
     stepSeqs: new Int32Array(), requestSeqs: new Int32Array(), families: [], types: [], loadMs: 1,
