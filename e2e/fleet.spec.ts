@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { SessionEvent } from '../src/core/types';
 import { assistantMessage, endSeed, headerRecord, jsonl, logOnly, stepEnd, stepStart, toolCall, toolResult, turnEnd, turnStart, userMessage } from '../src/testing/builders';
+import { routeSrv, serveFolder } from './folder-server';
 import { shot, slider, status } from './helpers';
 
 const DAY1 = Date.UTC(2026, 10, 3, 9), DAY2 = Date.UTC(2026, 10, 5, 9);
@@ -91,4 +92,49 @@ test('the fleet view: a table with the tree and totals with sub-agents, a chart 
   await expect(slider(page)).toHaveAttribute('aria-valuenow', '5');
   await expect(status(page)).toHaveAttribute('data-cursor', '5');
   await expect(page.locator('mark', { hasText: /missing semicolon/i }).first()).toBeVisible();
+});
+
+test('a followed session of the folder: its row, the totals and the chart follow the log as it grows', async ({ page }) => {
+  const home = dshHome();
+  const file = path.join(home, 'sessions/--home-dev-web--/web1/session.jsonl');
+  const server = await serveFolder(home);
+  try {
+    await routeSrv(page, () => server.origin);
+    await page.goto('/?folder=/srv/');
+    await panel(page).getByRole('button', { name: 'Fleet view' }).click();
+    const figures = panel(page).locator('[data-figures]');
+    await expect(figures).toHaveAttribute('data-figures', '6');
+    const cells = row(page, 'web1').getByRole('cell');
+    const [turns, errors, input, total] = [5, 8, 9, 14].map((i) => cells.nth(i));
+    await expect(turns).toHaveText('1');
+    await expect(input).toHaveText('5,000');
+    await expect(figures).toContainText('totals over 5 loaded: 5 turns, 5 tool calls (1 errors)');
+
+    // open it from its row: it is followed (a live file over HTTP), the panel closes
+    await row(page, 'web1').getByRole('link').click();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(status(page)).toHaveAttribute('data-events', '8');
+    await expect(page.getByRole('button', { name: 'Live' })).toHaveAttribute('aria-pressed', 'true');
+
+    // it grows while the panel is closed: a turn whose tool call fails
+    appendFileSync(file, jsonl(turn(8, 2, 300, DAY2 + 60_000, { fail: true })));
+    await expect(status(page)).toHaveAttribute('data-events', '16');
+    await page.getByRole('button', { name: 'Folder (6)' }).click();
+    await expect(turns).toHaveText('2');
+    await expect(errors).toHaveText('1');
+    await expect(input).toHaveText('5,300');
+    await expect(total).toHaveText('5,302');
+    await expect(figures).toContainText('totals over 5 loaded: 6 turns, 6 tool calls (2 errors)');
+
+    // and again while the table is shown: the row, the totals and the chart's day change in place
+    appendFileSync(file, jsonl(turn(16, 3, 40, DAY2 + 120_000)));
+    await expect(turns).toHaveText('3');
+    await expect(input).toHaveText('5,340');
+    await expect(figures).toContainText('totals over 5 loaded: 7 turns, 7 tool calls (2 errors)');
+    await expect(panel(page).getByRole('button', { name: '2026-11-05: 5,343 tokens' })).toBeVisible();
+    await expect(panel(page).getByRole('table', { name: 'Totals by project' }).getByRole('row', { name: /\/home\/dev\/web/ })).toContainText('5,343');
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await server.close();
+  }
 });

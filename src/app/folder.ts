@@ -4,15 +4,20 @@
  * at a time in the folder worker, the rows on screen first. Opening a session works like opening a
  * file; one from a handle or over HTTP is opened as a live file.
  */
+import type { SessionFigures } from '../core/session-figures';
 import { classifyFiles, HEADER_BYTES, type HeaderFacts } from '../io/folder-scan';
+import type { Summary } from '../protocol/worker-protocol';
 import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
 import { useApp } from '../store/store';
 import type { FolderSession, FolderState } from '../store/folder-slice';
+import type { Judgement } from '../protocol/folder-protocol';
 import { folderClient } from './folder-client';
 import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
-import { Latest } from './latest';
+import { Latest, type Ticket } from './latest';
 import { openFile } from './library-open';
 import { openLiveFile } from './live-file';
+import { client } from './session-client';
+import { loads } from './session-scope';
 
 /** A project directory's path for display (pure; for the folder list's rows). */
 export { projectLabel } from '../io/folder-scan';
@@ -28,6 +33,8 @@ class OpenFolder {
   /** Keys of rows on screen: judged before the rest. */
   readonly wanted = new Set<string>();
   readonly lists = new Latest();
+  /** The folder session followed now, with its own figures as it last grew (newer than a judgement read before). */
+  followed?: { readonly path: string; readonly figures: SessionFigures };
 }
 const open = new OpenFolder();
 
@@ -43,6 +50,7 @@ export function setFolderPanel(panel: boolean): void {
 /** Lists `found` (each with its access), then reads every header and starts judging. */
 async function list(name: string, via: FolderState['via'], found: Found[], t0: number): Promise<void> {
   const mine = open.lists.next();
+  open.followed = undefined;
   const byPath = new Map(found.map((f) => [f.info.path, f.access]));
   const items = classifyFiles(found.map((f) => f.info));
   open.access = new Map(items.map((i) => [i.path, byPath.get(i.path)!]));
@@ -99,6 +107,9 @@ async function judgeAll(mine: () => boolean): Promise<void> {
       judged = await folderClient.ask('judge', await open.access.get(pick)!.blob(), pick.split('/').pop()!, pick);
     } catch (err) { judged = { error: (err as Error).message }; }
     if (!mine()) return;
+    // a followed session may have grown past what the judge read: its figures as it last grew win
+    const live = open.followed;
+    if (live?.path === pick && 'fleet' in judged && judged.fleet && live.figures.events > judged.fleet.figures.events) judged = withFigures(judged, live.figures);
     const cur = useApp.getState().folder!;
     setFolder({ sessions: cur.sessions.map((s) => (s.path === pick ? { ...s, judged } : s)) });
   }
@@ -166,11 +177,48 @@ export async function folderBlob(path: string): Promise<Blob | undefined> {
   return open.access.get(path)?.blob();
 }
 
-/** Opens a session of the folder: as a live file when it can be re-read (a handle, HTTP), else like a picked file. */
+/**
+ * Opens a session of the folder: as a live file when it can be re-read (a handle, HTTP), else like
+ * a picked file. A followed session's fleet figures follow the log as it grows.
+ */
 export async function openFolderSession(path: string): Promise<void> {
   const a = open.access.get(path);
   if (!a) return;
   setFolderPanel(false);
-  if (a.live) { await openLiveFile(a.live, `folder:${path}`); return; }
+  const folder = open.lists.current();
+  if (a.live) { await openLiveFile(a.live, `folder:${path}`, {}, { onGrew: () => void followedGrew(path, folder) }); return; }
   if (a.file) await openFile(a.file);
+}
+
+/** A judgement with a followed log's figures (and its title and size) as the log now stands. */
+function withFigures(j: Judgement, figures: SessionFigures, summary?: Summary): Judgement {
+  if (!j.fleet) return j;
+  const v = summary?.verdict;
+  if (!v) return { ...j, fleet: { ...j.fleet, figures }, ...(figures.title !== undefined ? { title: figures.title } : {}) };
+  const { message: _was, ...entry } = j.fleet;
+  const message = v.ok ? undefined : v.message.slice(0, 300);
+  const fleet = { ...entry, figures, verdict: v.ok ? 'ok' : v.kind, partial: !v.ok, ...(message !== undefined ? { message } : {}) };
+  const verdict = v.ok ? { ok: true } : { ok: false, kind: v.kind, message };
+  return { ...j, fleet, verdict, events: summary.length, ...(figures.title !== undefined ? { title: figures.title } : {}) };
+}
+
+/**
+ * The followed folder session was shown as its file now stands (loaded or grown): its fleet row
+ * and the totals take the worker's figures of the log (folded as it was read, so the file is not
+ * read again). A session not judged yet is judged next; its judgement keeps these if newer.
+ */
+async function followedGrew(path: string, folder: Ticket): Promise<void> {
+  const load = loads.current();
+  let figures: SessionFigures | undefined;
+  try { figures = await client.request('ownFigures'); } catch { return; }
+  if (!figures || !folder() || !load()) return;
+  open.followed = { path, figures };
+  const s = useApp.getState();
+  const f = s.folder;
+  const at = f?.sessions.find((x) => x.path === path);
+  if (!f || !at) return;
+  const j = at.judged;
+  if (!j || !('fleet' in j) || !j.fleet) { wantJudgement(path); return; }
+  const next = withFigures(j, figures, s.summary);
+  setFolder({ sessions: f.sessions.map((x) => (x === at ? { ...x, judged: next } : x)) });
 }

@@ -34,8 +34,16 @@ function notFollowed(summary: Summary): string {
   return `This file cannot be followed (${what}): it was opened as it is.`;
 }
 
+export interface LiveOptions {
+  /** Said with the file (why it was reloaded). */
+  readonly notice?: string;
+  /** Told when the live session is shown as the file now stands: its load settled, or it grew (a reload too). */
+  readonly onGrew?: () => void;
+}
+
 /** Opens `src` as a live file: loads it whole, then polls for appended bytes while it stays shown. */
-export async function openLiveFile(src: LiveSource, sessionName: string, restore: Restore = {}, notice?: string): Promise<void> {
+export async function openLiveFile(src: LiveSource, sessionName: string, restore: Restore = {}, opts: LiveOptions = {}): Promise<void> {
+  const { notice, onGrew } = opts;
   stopPolling();
   useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined });
   let buf: ArrayBuffer;
@@ -51,6 +59,7 @@ export async function openLiveFile(src: LiveSource, sessionName: string, restore
     onLoaded: (summary) => {
       restore.onLoaded?.(summary);
       if (!summary.live) { setLiveSession({ source: src.label, pinnedToEnd: false, notice: notFollowed(summary) }); return; }
+      onGrew?.();
       const current = loads.current();
       let at = size;
       const poll = async () => {
@@ -60,7 +69,7 @@ export async function openLiveFile(src: LiveSource, sessionName: string, restore
         try {
           const g = await src.readFrom(at, tail);
           if (!current()) return;
-          if (g.kind === 'changed') { void openLiveFile(src, sessionName, {}, `${g.why} since it was read, so it was reloaded from the start.`); return; }
+          if (g.kind === 'changed') { void openLiveFile(src, sessionName, {}, { notice: `${g.why} since it was read, so it was reloaded from the start.`, onGrew }); return; }
           if (g.kind === 'grew') {
             at += g.bytes.length;
             const joined = new Uint8Array(tail.length + g.bytes.length);
@@ -68,6 +77,7 @@ export async function openLiveFile(src: LiveSource, sessionName: string, restore
             tail = joined.slice(Math.max(0, joined.length - OVERLAP));
             const bytes = g.bytes.buffer.byteLength === g.bytes.length ? g.bytes.buffer as ArrayBuffer : g.bytes.slice().buffer;
             if (!(await growSession(bytes))) return;
+            onGrew?.();
             const s = useApp.getState();
             if (s.summary?.live?.ended) { setLiveSession({ source: src.label, pinnedToEnd: false, notice: 'DSH refuses the log as it now stands, so following stopped.' }); return; }
           }

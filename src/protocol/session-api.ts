@@ -7,6 +7,7 @@
  * ArrayBuffers directly in a reply (or in the objects of a reply's array) are transferred.
  */
 import type { OverviewStats } from '../core/overview-stats';
+import type { SessionFigures } from '../core/session-figures';
 import type { Tour } from '../core/tour';
 import type { RunsInfo, RunsPair } from './runs-protocol';
 import type { ShareReview, ShareSettings } from './share-protocol';
@@ -60,6 +61,8 @@ export interface FileOut {
 
 /** The questions about the file, another session or the worker's own work. */
 export interface FileApi {
+  /** A live file's own figures as the log now stands (its fleet row; undefined for a load that is not live). */
+  ownFigures(): SessionFigures | undefined;
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); answered with no session too. */
   benchParseOnly(bytes: ArrayBuffer): Promise<{ ms: number; events: number }>;
   /** The log through `cursor` as a fork DSH can resume, credentials redacted with `redact` (`redacted`: how many). */

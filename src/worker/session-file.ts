@@ -4,6 +4,7 @@
  * (a parent to compare with, run B of the Runs view) and the parse-only baseline. The exporters
  * and the redaction engine are chunks of their own, loaded on first use.
  */
+import type { SessionFigureFold, SessionFigures } from '../core/session-figures';
 import type { OpenResult } from '../io/open';
 import type { ZstdFramesSource } from '../io/zstd-frames';
 import type { FileApi, FileOut } from '../protocol/session-api';
@@ -24,9 +25,15 @@ export class SessionFile implements FileApi {
 
   /**
    * `source`: the bytes the session was loaded from, as they came (Share redacts them);
-   * `zstdFrames`: where run B's frames are decoded.
+   * `zstdFrames`: where run B's frames are decoded; `figures`: a live load's own figures, folded as
+   * the loader admits each record, at the load and at every append (the log is never read again).
    */
-  constructor(private opened: OpenResult, private queries: SessionQueries, private readonly source: ArrayBuffer | Blob, private readonly zstdFrames: () => ZstdFramesSource) {}
+  constructor(private opened: OpenResult, private queries: SessionQueries, private readonly source: ArrayBuffer | Blob, private readonly zstdFrames: () => ZstdFramesSource,
+    private readonly figures?: SessionFigureFold) {}
+
+  ownFigures(): SessionFigures | undefined {
+    return this.figures?.result();
+  }
 
   /** A followed log grew: the same file, its result and queries as they now stand (run B stays open). */
   grew(opened: OpenResult, queries: SessionQueries): void {

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /** The session worker: loads bytes with the core loader, keeps the result, answers queries. */
 import { SessionError } from '../core/errors';
+import { SessionFigureFold } from '../core/session-figures';
 import { LoadCancelled } from '../io/load';
 import { openBytes, readInput, type OpenResult } from '../io/open';
 import { containerFields } from './extras';
@@ -44,15 +45,18 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       const input = await readInput(msg.bytes instanceof Blob ? msg.bytes : new Uint8Array(msg.bytes));
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
+      // a live file's figures grow with it (the fleet row of a followed folder session); the fold sees appends too
+      let figures: SessionFigureFold | undefined;
       opened = await openBytes(input, {
         fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow),
+        ...(msg.live ? { observe: (h) => (figures = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0)) } : {}),
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
       });
       const r = opened.result;
       loadMs = performance.now() - t0;
       queries = new SessionQueries(r, loadMs);
-      file = new SessionFile(opened, queries, msg.bytes, () => zstdFramesLent(borrow));
+      file = new SessionFile(opened, queries, msg.bytes, () => zstdFramesLent(borrow), figures);
       preview = undefined;
       const summary = { ...queries.summary(), ...containerFields(opened) };
       post({ kind: 'loaded', summary }, transferables(summary));
