@@ -3,7 +3,7 @@ import type { SessionEvent, SessionHeader } from '../core/types';
 import { HEADER_KEYS } from '../core/types';
 import type { LoadResult } from './load';
 import { redactLog, type RedactOptions } from './redact/index';
-import { encodeZstdFrames } from './zstd-encode';
+import { encodeZstdFrames, type FrameCompressor } from './zstd-encode';
 
 /** The writer's envelope key order (decisions §3.17). */
 const EVENT_KEYS = ['type', 'seq', 'time', 'data', 'sourceEventSeqs', 'surfaceOp', 'ignorable'] as const;
@@ -67,8 +67,8 @@ export async function redactForkExport(x: ForkExport, opts: RedactOptions = {}):
   return { header: JSON.parse(lines[0]) as SessionHeader, text, redacted: report.redacted };
 }
 
-/** The same export as `.jsonl.zstd`: the header frame, then one frame for the records. */
-export async function encodeForkExportZstd(x: ForkExport): Promise<Uint8Array> {
+/** The same export as `.jsonl.zstd`: the header frame, then one frame for the records (raw blocks unless `compress` is given). */
+export async function encodeForkExportZstd(x: ForkExport, compress?: FrameCompressor): Promise<Uint8Array> {
   const nl = x.text.indexOf('\n');
-  return encodeZstdFrames([x.text.slice(0, nl + 1), x.text.slice(nl + 1)]);
+  return encodeZstdFrames([x.text.slice(0, nl + 1), x.text.slice(nl + 1)], compress ? { compress } : {});
 }

@@ -8,6 +8,7 @@ import { redactFile, redactLog, type Finding, type RedactOptions } from '../io/r
 import { unpackLog } from '../io/bundle-pack';
 import { sniffFormat } from '../io/sniff';
 import type { ShareFinding, ShareReview, ShareSettings } from '../protocol/share-protocol';
+import { workerCompressor } from './zstd-compressor';
 
 /** Characters either side of a finding in its before/after texts. */
 const AROUND = 60;
@@ -71,10 +72,11 @@ export async function reviewShare(bytes: Uint8Array, s: ShareSettings): Promise<
   return { findings, redacted: red.report.redacted, kept: red.report.kept, byRule: red.report.byRule };
 }
 
-/** The redacted copy: `.jsonl`, or `.jsonl.zstd` (raw blocks: this worker has no zstd compressor). */
+/** The redacted copy: `.jsonl`, or `.jsonl.zstd` compressed by libzstd in DSH's framing (the input's frames kept). */
 export async function writeShare(bytes: Uint8Array, s: ShareSettings, encoding: 'jsonl' | 'zstd'): Promise<{ bytes: ArrayBuffer; redacted: number; rules: string[] }> {
   const parts: Uint8Array[] = [];
-  const report = await redactFile(bytes, (b) => parts.push(b.slice()), { ...optionsOf(s), encoding });
+  const compress = encoding === 'zstd' ? await workerCompressor() : undefined;
+  const report = await redactFile(bytes, (b) => parts.push(b.slice()), { ...optionsOf(s), encoding, compress });
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let n = 0;
   for (const p of parts) { out.set(p, n); n += p.length; }
