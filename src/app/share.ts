@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import { BUNDLE_VIEWS, buildBundle, type BundleMeta, type BundleView } from '../io/bundle-file';
-import type { ShareReview, ShareSettings } from '../protocol/share-protocol';
+import type { ShareReview, ShareSettings, WriterRedaction } from '../protocol/share-protocol';
 import { useApp } from '../store/store';
 import { useBundled } from './bundled';
 import { reveal, setCursor } from './cursor';
@@ -30,6 +30,9 @@ const set = useShare.setState;
 const get = useShare.getState;
 
 const settings = (): ShareSettings => ({ keep: get().keep, extraStrings: get().extraStrings });
+
+/** What the other writers (fork, tour with its session, trace with content) redact: every rule and the strings added in the Share review. */
+export const writerRedaction = (): WriterRedaction => ({ extraStrings: get().extraStrings });
 
 /** A copy Share wrote is named `<name>.redacted.jsonl[.zstd]`, and says so wherever it is shown. */
 export const isRedactedName = (name: string | undefined): boolean => !!name && /\.redacted\.jsonl(?:\.zstd)?$/.test(name);

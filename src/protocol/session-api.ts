@@ -10,7 +10,7 @@ import type { OverviewStats } from '../core/overview-stats';
 import type { SessionFigures } from '../core/session-figures';
 import type { Tour } from '../core/tour';
 import type { RunsInfo, RunsPair } from './runs-protocol';
-import type { ShareReview, ShareSettings } from './share-protocol';
+import type { ShareReview, ShareSettings, WriterRedaction } from './share-protocol';
 import type { OverviewNow } from './summary';
 import type {
   BrokenLine, Card, CompareInfo, DiffInfo, ForkSide, JsonNode, LineageInfo, Moment, RequestInfo, Row, RunInfo, SearchBatch,
@@ -66,9 +66,14 @@ export interface FileApi {
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); answered with no session too. */
   benchParseOnly(bytes: ArrayBuffer): Promise<{ ms: number; events: number }>;
   /** The log through `cursor` as a fork DSH can resume, credentials redacted with `redact` (`redacted`: how many). */
-  forkExport(cursor: number, zstd: boolean, now?: number, redact?: boolean): Promise<FileOut & { readonly redacted?: number }>;
-  /** The session's trace, OTLP/JSON or Perfetto JSON (src/io/trace). */
-  traceExport(format: 'otlp' | 'perfetto'): Promise<FileOut>;
+  forkExport(cursor: number, zstd: boolean, now?: number, redact?: boolean | WriterRedaction): Promise<FileOut & { readonly redacted?: number }>;
+  /**
+   * The session's trace, OTLP/JSON or Perfetto JSON (src/io/trace); with `content` (OTLP) the
+   * messages, arguments and results too, taken from the log redacted first when `redact` is given.
+   */
+  traceExport(format: 'otlp' | 'perfetto', content?: boolean, redact?: WriterRedaction): Promise<FileOut & { readonly redacted?: number }>;
+  /** The tour with its session as one ZIP (`session.jsonl` and `tour.json`), both redacted when `redact` is given. */
+  tourExport(tour: Tour, redact?: WriterRedaction): Promise<FileOut & { readonly redacted?: number }>;
   /** A ZIP's images. */
   media(): { id: string; mediaType: string; bytes: ArrayBuffer }[];
   /** Rows of this session and of another (an archive entry, or a kept session's bytes) from seq `from`, at most `limit` each. */

@@ -30,3 +30,13 @@ export interface ShareReview {
   readonly kept: number;
   readonly byRule: Readonly<Record<string, number>>;
 }
+
+/**
+ * What a writer other than Share's own (fork export, tour export with its session, trace export
+ * with content) redacts when asked: every rule, and the user's own strings from the Share review.
+ * Share's kept findings do not carry over: they name places in the log as loaded, which another
+ * writer's output does not keep.
+ */
+export interface WriterRedaction {
+  readonly extraStrings: readonly string[];
+}

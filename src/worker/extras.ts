@@ -9,8 +9,10 @@ import type { LoadResult } from '../io/load';
 import type { FixtureLoadResult } from '../io/fixture';
 import { openBytes, type OpenResult } from '../io/open';
 import type { ExportArchive } from '../io/zip';
+import type { WriterRedaction } from '../protocol/share-protocol';
 import type { ArchiveInfo, ArchiveSession, ForkSide, Summary } from '../protocol/worker-protocol';
 import { SessionQueries } from './queries';
+import { workerCompressor } from './zstd-compressor';
 
 const decoder = new TextDecoder();
 
@@ -58,16 +60,16 @@ export function containerFields(o: OpenResult): Pick<Summary, 'container' | 'ent
 
 /**
  * `<id>-fork-<seq>.jsonl[.zstd]`: the log through `cursor` with a fork header naming this session;
- * with `redact`, every credential in it redacted (`redacted`: how many).
+ * with `redact`, every credential in it redacted, and the user's own strings (`redacted`: how many).
  */
-export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number, redact = false): Promise<{ name: string; bytes: ArrayBuffer; redacted?: number }> {
+export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<{ name: string; bytes: ArrayBuffer; redacted?: number }> {
   if (!r.session || !r.header || r.session.log.length === 0) throw new Error('There is no session to export.');
   const last = Math.max(0, Math.min(cursor, r.session.log.length - 1));
   const plain = formatForkExport(r, last, { now });
-  const red = redact ? await redactForkExport(plain) : undefined;
+  const red = redact ? await redactForkExport(plain, redact === true ? {} : { extraStrings: redact.extraStrings.filter((x) => x.length > 0) }) : undefined;
   const x = red ?? plain;
   const base = `${r.header.id}-fork-${last}.jsonl`;
-  const bytes = zstd ? await encodeForkExportZstd(x) : new TextEncoder().encode(x.text);
+  const bytes = zstd ? await encodeForkExportZstd(x, await workerCompressor()) : new TextEncoder().encode(x.text);
   const out = new ArrayBuffer(bytes.byteLength);
   new Uint8Array(out).set(bytes);
   return { name: zstd ? `${base}.zstd` : base, bytes: out, ...(red ? { redacted: red.redacted } : {}) };

@@ -9,7 +9,8 @@ import type { OpenResult } from '../io/open';
 import type { ZstdFramesSource } from '../io/zstd-frames';
 import type { FileApi, FileOut } from '../protocol/session-api';
 import type { RunsInfo, RunsPair } from '../protocol/runs-protocol';
-import type { ShareReview, ShareSettings } from '../protocol/share-protocol';
+import type { ShareReview, ShareSettings, WriterRedaction } from '../protocol/share-protocol';
+import type { Tour } from '../core/tour';
 import type { ForkSide } from '../protocol/views';
 import { parseOnly } from './bench-parse';
 import { compareWith, forkExportFile, mediaList } from './extras';
@@ -45,12 +46,20 @@ export class SessionFile implements FileApi {
     return parseOnly(bytes);
   }
 
-  forkExport(cursor: number, zstd: boolean, now?: number, redact = false): Promise<FileOut & { readonly redacted?: number }> {
+  forkExport(cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<FileOut & { readonly redacted?: number }> {
     return forkExportFile(this.opened.result, cursor, zstd, now, redact);
   }
 
-  async traceExport(format: 'otlp' | 'perfetto'): Promise<FileOut> {
-    return (await import('../io/trace/session-trace')).traceExportFile(this.opened.result, format);
+  async traceExport(format: 'otlp' | 'perfetto', content = false, redact?: WriterRedaction): Promise<FileOut & { readonly redacted?: number }> {
+    const [{ traceExportFile }, { traceSource }] = await Promise.all([import('../io/trace/session-trace'), import('./redacted-writers')]);
+    // only content carries what the log's strings hold: without it there is nothing to redact
+    const withContent = content && format === 'otlp';
+    const { r, redacted } = await traceSource(this.opened.result, () => this.bytes(), withContent ? redact : undefined);
+    return { ...traceExportFile(r, format, { content: withContent }), ...(redacted !== undefined ? { redacted } : {}) };
+  }
+
+  async tourExport(tour: Tour, redact?: WriterRedaction): Promise<FileOut & { readonly redacted?: number }> {
+    return (await import('./redacted-writers')).tourWithSession(await this.bytes(), tour, redact);
   }
 
   media(): { id: string; mediaType: string; bytes: ArrayBuffer }[] {

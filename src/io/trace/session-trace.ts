@@ -84,9 +84,9 @@ export function perfettoJsonOfSession(r: LoadResult): string {
   return parts.join('');
 }
 
-/** The open session's trace as a file the viewer downloads: `<id>.otlp.json` or `<id>.perfetto.json`. */
-export function traceExportFile(r: LoadResult, format: 'otlp' | 'perfetto'): { name: string; bytes: ArrayBuffer } {
+/** The open session's trace as a file the viewer downloads: `<id>.otlp.json` or `<id>.perfetto.json` (content: OTLP only). */
+export function traceExportFile(r: LoadResult, format: 'otlp' | 'perfetto', opts: SpanOptions = {}): { name: string; bytes: ArrayBuffer } {
   const id = r.header?.id ?? 'session';
-  const bytes = format === 'otlp' ? otlpJsonBytesOfSession(r) : new TextEncoder().encode(perfettoJsonOfSession(r));
+  const bytes = format === 'otlp' ? otlpJsonBytesOfSession(r, opts) : new TextEncoder().encode(perfettoJsonOfSession(r));
   return { name: `${id}.${format === 'otlp' ? 'otlp' : 'perfetto'}.json`, bytes: bytes.buffer as ArrayBuffer };
 }

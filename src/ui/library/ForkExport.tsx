@@ -3,10 +3,11 @@ import { client } from '../../app/session-client';
 import { useApp } from '../../store/store';
 import { downloadBlob } from '../../app/download';
 import { setNotice } from '../../app/library';
+import { writerRedaction } from '../../app/share';
 
 /**
  * Downloads the log truncated at the cursor as a fork DSH can resume: `<id>-fork-<seq>.jsonl[.zstd]`,
- * its credentials redacted unless "Redact credentials" is unticked (docs/sharing.md).
+ * its credentials (and the strings added in Share…) redacted unless "Redact credentials" is unticked (docs/sharing.md).
  */
 export function ForkExport() {
   const ready = useApp((s) => s.phase === 'ready' && !!s.summary?.header);
@@ -16,7 +17,7 @@ export function ForkExport() {
   const run = async () => {
     setBusy(true);
     try {
-      const { name, bytes, redacted } = await client.request('forkExport', useApp.getState().cursor, zstd, undefined, redact);
+      const { name, bytes, redacted } = await client.request('forkExport', useApp.getState().cursor, zstd, undefined, redact ? writerRedaction() : false);
       downloadBlob(name, new Blob([bytes], { type: zstd ? 'application/zstd' : 'application/x-ndjson' }));
       setNotice({ kind: 'info', text: `Exported ${name}${redacted === undefined ? ' (not redacted)' : `, ${redacted} credential${redacted === 1 ? '' : 's'} redacted`}.` });
     } catch (err) {

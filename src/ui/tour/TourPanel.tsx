@@ -5,9 +5,10 @@ import { formatTourFile, importTourFile, keepTour } from '../../app/tour-io';
 import { setTourPanel, useTour } from '../../app/tour-state';
 import { stopRecording } from '../../app/tour-recorder';
 import { useApp } from '../../store/store';
+import { TourSessionExport } from './TourSessionExport';
 import { TourSteps } from './TourSteps';
 
-/** The tour editor: record, the built-in tour, import, export, keep in the library, and the steps. */
+/** The tour editor: record, the built-in tour, import, export (alone or with its session), keep in the library, and the steps. */
 export function TourPanel() {
   const open = useTour((s) => s.panel);
   const tour = useTour((s) => s.tour);
@@ -36,6 +37,7 @@ export function TourPanel() {
         <input ref={input} className="visually-hidden" type="file" accept=".json,application/json" aria-label="Import tour file" tabIndex={-1}
           onChange={(e) => { const f = e.target.files?.[0]; if (f) void importTourFile(f); e.target.value = ''; }} />
         <button type="button" onClick={onExport} disabled={!tour}>Export tour</button>
+        <TourSessionExport />
         <button type="button" onClick={() => void onKeep()} disabled={!tour}>Keep in library</button>
         <button type="button" onClick={closeTour} disabled={!tour}>Discard tour</button>
       </div>
