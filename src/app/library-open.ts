@@ -37,7 +37,7 @@ export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, r
  * picked File itself) goes to the worker unread, so the page never holds a large file's bytes; an
  * ArrayBuffer is transferred. Either way the library keeps the content as a Blob.
  */
-export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, sessionName: string, restore: Restore = {}): Promise<void> {
+export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, sessionName: string, restore: Restore = {}, facts: Pick<LibraryEntry, 'redacted'> = {}): Promise<void> {
   const file = buf instanceof Blob ? buf : new Blob([buf]);
   // Cancel while the first bytes are read (the page already says "loading") ends this open
   const wanted = loads.next();
@@ -48,7 +48,7 @@ export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, session
   set({ currentId: undefined });
   loadSession(buf, name, sessionName, {
     ...restore,
-    onLoaded: (s) => { afterLoad(s); void keep(file, name, s); },
+    onLoaded: (s) => { afterLoad(s); void keep(file, name, s, facts); },
     // said once: with no session left, the status bar's alert carries the reason; with the session kept, this notice does
     onFailed: (m, kept) => set({ notice: kept
       ? { kind: 'error', text: `${name} could not be opened, so it was not added to the library; the session shown stays open. ${m}` }

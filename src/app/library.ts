@@ -5,6 +5,7 @@
  */
 import { libraryEntryFor } from '../storage/entry';
 import { Library, LibraryError } from '../storage/library';
+import type { LibraryEntry } from '../storage/library';
 import type { Summary } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import type { LibraryState, Notice } from '../store/library-slice';
@@ -81,7 +82,7 @@ async function sameFile(kept: Blob, file: Blob): Promise<boolean> {
  * A file already kept (same bytes) is not added twice. Quota and storage errors leave the library
  * as it was and say so.
  */
-export async function keep(file: Blob, name: string, summary: Summary): Promise<void> {
+export async function keep(file: Blob, name: string, summary: Summary, facts: Pick<LibraryEntry, 'redacted'> = {}): Promise<void> {
   const lib = await library();
   if (!lib) return;
   try {
@@ -92,7 +93,7 @@ export async function keep(file: Blob, name: string, summary: Summary): Promise<
       return;
     }
     const id = crypto.randomUUID();
-    const entry = libraryEntryFor(summary, { id, name, size: file.size, now: Date.now() });
+    const entry = { ...libraryEntryFor(summary, { id, name, size: file.size, now: Date.now() }), ...(facts.redacted ? { redacted: facts.redacted } : {}) };
     await lib.add([{ entry, bytes: file }]);
     adopt(id, summary);
     set({ notice: { kind: 'info', text: `Kept ${name} in the library${summary.verdict.ok ? '' : ', labelled as refused by DSH'}.` } });

@@ -37,11 +37,12 @@ export const writerRedaction = (): WriterRedaction => ({ extraStrings: get().ext
 /** A copy Share wrote is named `<name>.redacted.jsonl[.zstd]`, and says so wherever it is shown. */
 export const isRedactedName = (name: string | undefined): boolean => !!name && /\.redacted\.jsonl(?:\.zstd)?$/.test(name);
 
-/** The open session is a redacted copy (a file Share wrote, or a bundle of one). */
+/** The open session is a redacted copy (a file Share wrote, a library entry kept as one, or a bundle of one). */
 export function useRedacted(): boolean {
   const name = useApp((s) => s.summary?.fileName);
+  const kept = useApp((s) => s.library.currentId !== undefined && !!s.library.entries.find((e) => e.id === s.library.currentId)?.redacted);
   const bundled = useBundled((s) => s.meta?.redacted);
-  return !!bundled || isRedactedName(name);
+  return !!bundled || kept || isRedactedName(name);
 }
 
 let generation = 0;
@@ -121,7 +122,7 @@ export const downloadRedacted = (encoding: 'jsonl' | 'zstd') => run('Writing the
 export const keepRedacted = () => run('Keeping the redacted log', async () => {
   const r = await redacted('jsonl');
   set({ open: false });
-  await openAndKeep(r.bytes, r.name, `file:${r.name}`);
+  await openAndKeep(r.bytes, r.name, `file:${r.name}`, {}, { redacted: { findings: r.redacted, rules: r.rules } });
   return `Opened ${r.name}.`;
 });
 

@@ -13,6 +13,11 @@ export interface LibraryEntry {
   readonly addedAt: number;
   /** For entries that came out of one export ZIP: the archive they came from. */
   readonly archive?: string;
+  /**
+   * A redacted copy Share kept (its findings cut, and by which rules). Kept with the entry, so a
+   * renamed copy still says so; entries kept before this field existed have none and load as before.
+   */
+  readonly redacted?: { readonly findings: number; readonly rules: readonly string[] };
 }
 
 /** A tour kept with its session (issue 12): the validated `.tour.json` value and where it belongs. */

@@ -36,6 +36,7 @@ export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry
       <div className="lib-meta mono">
         <span>{formatBytes(e.size)} {e.encoding}</span>
         <span className={`badge ${e.verdict.ok ? '' : 'err'}`}>{verdictLabel(e)}</span>
+        {e.redacted && <span className="badge" title={`Credentials cut before sharing (${e.redacted.rules.join(', ') || 'no rule matched'})`}>redacted · {e.redacted.findings} cut{e.redacted.findings === 1 ? '' : 's'}</span>}
         {e.eventCount !== undefined && <span title="Events stored in the file; the viewer adds crash-repair closers and an end-seed marker on load">{e.eventCount.toLocaleString('en-US')} events stored</span>}
       </div>
       <div className="lib-meta mono">
