@@ -10,7 +10,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { assignStartingCalls, placeSession, type SessionFacts } from '../core/trace/placement';
 import { loadBytes } from '../io/load';
 import { OtlpJsonDocument } from '../io/trace/otlp-json';
-import { otlpSpansOf, PerfettoDocument, traceModelOf } from '../io/trace/session-trace';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { otlpSpanBatches, PerfettoDocument, traceModelOf } from '../io/trace/session-trace';
 import { concatBytes } from '../io/bytes';
 import type { ExportOptions } from './export-args';
 import { nodeByteText } from './byte-text';
@@ -90,10 +91,14 @@ export async function runExport(o: ExportOptions, io: ExportIo): Promise<number>
       if (kids.length) for (const [id, seq] of assignStartingCalls(m.tools, kids.map((k) => k.facts))) calls.set(id, seq);
       const place = placeSession(s.facts, lookup, calls.get(s.facts.id));
       if (doc || endpoint) {
-        const list = otlpSpansOf(r, m, place, { content: o.content });
-        spans += list.length;
-        doc?.add(list);
-        await endpoint?.add(list);
+        // the document takes each batch as its spans end; the endpoint (asynchronous) after the session is built
+        const held: ReadableSpan[][] = [];
+        otlpSpanBatches(r, m, place, { content: o.content }, (batch) => {
+          spans += batch.length;
+          doc?.add(batch);
+          if (endpoint) held.push(batch);
+        });
+        if (endpoint) for (const batch of held) await endpoint.add(batch);
       }
       perfetto?.add(m);
       exported++;

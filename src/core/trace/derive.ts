@@ -178,6 +178,9 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
       step.streamEnd = t;
       continue;
     }
+    // known by their type and seq alone: their data is not parsed again
+    if (type === 'step/end') { closeStep(s); continue; }
+    if (type === 'request/header') { headerSeq = s; continue; }
     const e = log.rawAt(s);
     const d = rec(e.data);
     switch (type) {
@@ -194,13 +197,11 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
           firstChunkSeq: -1, lastChunkSeq: -1, inputSeqs: [], retries: [], inTurn: turn, calls: 0,
         };
         break;
-      case 'step/end': closeStep(s); break;
       case 'request/context':
         contextModel = str(d.model) ?? contextModel; contextProvider = str(d.provider) ?? contextProvider;
         // the route a step's request took, when it is written after the step opened
         if (step && step.requestSeq < 0) { step.model = contextModel; step.provider = contextProvider; }
         break;
-      case 'request/header': headerSeq = s; break;
       case 'agent-preset/selected': agentPreset = str(d.agentPreset) ?? agentPreset; break;
       case 'subagent/descriptor': agentDescription = str(d.label) ?? agentDescription; break;
       case 'assistant/message':

@@ -18,10 +18,17 @@ class ChosenIds implements IdGenerator {
   generateTraceId(): string { return this.traceId; }
 }
 
+/** Where ended spans go: every `size` of them are handed to `take` as they end (a batch never waits for the rest). */
+interface SpanSink { spans: ReadableSpan[]; size: number; take?: (spans: ReadableSpan[]) => void }
+
 class Collect implements SpanProcessor {
-  sink: ReadableSpan[] = [];
+  sink: SpanSink = { spans: [], size: Infinity };
   onStart(): void {}
-  onEnd(span: ReadableSpan): void { this.sink.push(span); }
+  onEnd(span: ReadableSpan): void {
+    const s = this.sink;
+    s.spans.push(span);
+    if (s.spans.length >= s.size) { const full = s.spans; s.spans = []; s.take?.(full); }
+  }
   forceFlush(): Promise<void> { return Promise.resolve(); }
   shutdown(): Promise<void> { return Promise.resolve(); }
 }
@@ -70,14 +77,31 @@ export function startSpan(s: StartSpan): Span {
   return theTracer().startSpan(s.name, { kind: s.kind, startTime: hrTime(s.start), attributes: s.attributes, links: s.links }, parentContext(s.traceId, s.parentSpanId)) as Span;
 }
 
-/** Runs `build` and returns the spans it ended, in the order they ended. */
-export function collectSpans(build: () => void): ReadableSpan[] {
+/** Runs `build` with `sink` taking the spans it ends, in the order they end. */
+function withSink(sink: SpanSink, build: () => void): void {
   const outer = collect.sink;
-  collect.sink = [];
+  collect.sink = sink;
   try {
     build();
-    return collect.sink;
   } finally {
     collect.sink = outer;
   }
+}
+
+/** Runs `build` and returns the spans it ended, in the order they ended. */
+export function collectSpans(build: () => void): ReadableSpan[] {
+  const sink: SpanSink = { spans: [], size: Infinity };
+  withSink(sink, build);
+  return sink.spans;
+}
+
+/**
+ * Runs `build` and hands the spans it ends to `take`, in the order they end, `size` at a time as
+ * they end (the last batch may be smaller), so that a writer serializes them while they are young
+ * instead of holding every span of a long session at once.
+ */
+export function streamSpans(build: () => void, size: number, take: (spans: ReadableSpan[]) => void): void {
+  const sink: SpanSink = { spans: [], size, take };
+  withSink(sink, build);
+  if (sink.spans.length) take(sink.spans);
 }

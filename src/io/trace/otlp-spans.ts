@@ -18,11 +18,11 @@ import { SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
 import type { ReadableSpan, Span } from '@opentelemetry/sdk-trace-base';
 import type { EventLog } from '../../core/event-log';
 import type { UsageCounts } from '../../core/step-usage';
-import { spanIdOf } from '../../core/trace/ids';
+import { spanIdsOf } from '../../core/trace/ids';
 import type { TraceMark, TraceSession, TraceStep, TraceTool, TraceTurn } from '../../core/trace/model';
 import type { Placement } from '../../core/trace/placement';
 import { finishReasonOf, genAiMessage, systemInstructions, toolDefinitions, type TextOf } from '../../core/trace/genai-messages';
-import { collectSpans, hrTime, startSpan } from './otel-sdk';
+import { collectSpans, hrTime, startSpan, streamSpans } from './otel-sdk';
 
 export interface SpanOptions {
   /** Record content (messages, arguments, results, system prompt) as the conventions' opt-in attributes. */
@@ -34,15 +34,17 @@ export interface SpanOptions {
 /** `gen_ai.provider.name`: the conventions' well-known `deepseek` for DeepSeek's providers, else DSH's provider id. */
 export const providerName = (p: string | undefined): string => (p === undefined || /deepseek/i.test(p) ? 'deepseek' : p);
 
-export function usageAttributes(t: UsageCounts): Attributes {
-  return {
-    'gen_ai.usage.input_tokens': t.input + t.cached + t.cacheWrite,
-    'gen_ai.usage.output_tokens': t.output,
-    'gen_ai.usage.cache_read.input_tokens': t.cached,
-    'gen_ai.usage.cache_creation.input_tokens': t.cacheWrite,
-    'gen_ai.usage.reasoning.output_tokens': t.reasoning,
-  };
+/** Sets the usage attributes of `t` on `a` (in place: a span's attributes are built once per span, and there are many). */
+function putUsage(a: Attributes, t: UsageCounts): Attributes {
+  a['gen_ai.usage.input_tokens'] = t.input + t.cached + t.cacheWrite;
+  a['gen_ai.usage.output_tokens'] = t.output;
+  a['gen_ai.usage.cache_read.input_tokens'] = t.cached;
+  a['gen_ai.usage.cache_creation.input_tokens'] = t.cacheWrite;
+  a['gen_ai.usage.reasoning.output_tokens'] = t.reasoning;
+  return a;
 }
+
+export const usageAttributes = (t: UsageCounts): Attributes => putUsage({}, t);
 
 const sumTokens = (steps: readonly TraceStep[]): UsageCounts => steps.reduce((a, s) => ({
   input: a.input + s.tokens.input, output: a.output + s.tokens.output, cached: a.cached + s.tokens.cached,
@@ -60,13 +62,19 @@ export function sessionSpans(m: TraceSession, log: EventLog, place: Placement, o
   return collectSpans(() => buildSpans(m, log, place, opts));
 }
 
+/** The same spans in the same order, handed to `take` `size` at a time as they end (see streamSpans). */
+export function sessionSpanBatches(m: TraceSession, log: EventLog, place: Placement, opts: SpanOptions, size: number, take: (spans: ReadableSpan[]) => void): void {
+  streamSpans(() => buildSpans(m, log, place, opts), size, take);
+}
+
 function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: SpanOptions): void {
   const { traceId } = place;
   const sid = m.id;
   const text = opts.text ?? ((s: string) => s);
   const json = (v: unknown) => JSON.stringify(v);
   const conv = { 'gen_ai.conversation.id': sid };
-  const agentId = spanIdOf(sid, { kind: 'agent' });
+  const spanIdOf = spanIdsOf(sid);
+  const agentId = spanIdOf({ kind: 'agent' });
   const agent = startSpan({
     name: `invoke_agent ${m.agentName}`, kind: SpanKind.INTERNAL, traceId, spanId: agentId, parentSpanId: place.parent?.spanId, start: m.start,
     attributes: {
@@ -94,7 +102,7 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
   };
   for (const t of m.turns) turnSpans.set(t.seq, turnSpan(t));
   function turnSpan(t: TraceTurn): { span: Span; id: string } {
-    const id = spanIdOf(sid, { kind: 'turn', seq: t.seq });
+    const id = spanIdOf({ kind: 'turn', seq: t.seq });
     const span = startSpan({
       name: `turn ${t.turn}`, kind: SpanKind.INTERNAL, traceId, spanId: id, parentSpanId: agentId, start: t.start,
       attributes: { 'seqscope.turn': t.turn, 'seqscope.seq': t.seq, ...(t.reason !== undefined ? { 'seqscope.turn.end_reason': t.reason } : { 'seqscope.turn.open': true }) },
@@ -108,15 +116,17 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
   for (const st of m.steps) {
     const parent = turnAt(st.seq, stepCursor);
     const model = st.model;
-    const attrs: Attributes = {
-      'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': providerName(st.provider), ...conv,
-      ...(model !== undefined ? { 'gen_ai.request.model': model } : {}),
-      ...usageAttributes(st.tokens),
-      'gen_ai.response.finish_reasons': [finishReasonOf(st.errorType !== undefined && st.finishReason === undefined ? 'error' : st.finishReason)],
-      'seqscope.turn': st.turn, 'seqscope.step': st.step, 'seqscope.seq': st.seq,
-      // the usual case (tokens from the usage chunks of one attempt) goes without saying
-      ...(st.usageFrom !== 'chunks' ? { 'seqscope.usage.source': st.usageFrom } : {}), ...(st.attempts > 1 ? { 'seqscope.attempts': st.attempts } : {}),
-    };
+    // built by assignment, not spreads of optional parts: one object per span (the order of the keys is the order written)
+    const attrs: Attributes = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': providerName(st.provider), 'gen_ai.conversation.id': sid };
+    if (model !== undefined) attrs['gen_ai.request.model'] = model;
+    putUsage(attrs, st.tokens);
+    attrs['gen_ai.response.finish_reasons'] = [finishReasonOf(st.errorType !== undefined && st.finishReason === undefined ? 'error' : st.finishReason)];
+    attrs['seqscope.turn'] = st.turn;
+    attrs['seqscope.step'] = st.step;
+    attrs['seqscope.seq'] = st.seq;
+    // the usual case (tokens from the usage chunks of one attempt) goes without saying
+    if (st.usageFrom !== 'chunks') attrs['seqscope.usage.source'] = st.usageFrom;
+    if (st.attempts > 1) attrs['seqscope.attempts'] = st.attempts;
     if (st.firstChunkTime !== undefined) {
       attrs['gen_ai.request.stream'] = true;
       attrs['gen_ai.response.time_to_first_chunk'] = Math.max(0, st.firstChunkTime - st.requestTime) / 1000;
@@ -136,7 +146,7 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
         lastHeader = st.headerSeq;
       }
     }
-    const span = startSpan({ name: model !== undefined ? `chat ${model}` : 'chat', kind: SpanKind.CLIENT, traceId, spanId: spanIdOf(sid, { kind: 'chat', seq: st.seq }), parentSpanId: parent.id, start: st.requestTime, attributes: attrs });
+    const span = startSpan({ name: model !== undefined ? `chat ${model}` : 'chat', kind: SpanKind.CLIENT, traceId, spanId: spanIdOf({ kind: 'chat', seq: st.seq }), parentSpanId: parent.id, start: st.requestTime, attributes: attrs });
     for (const r of st.retries) {
       span.addEvent('seqscope.llm.retry', { 'seqscope.seq': r.seq, ...(r.retry !== undefined ? { 'seqscope.retry': r.retry } : {}), ...(r.delayMs !== undefined ? { 'seqscope.retry.delay_ms': r.delayMs } : {}), ...(r.errorType !== undefined ? { 'error.type': r.errorType } : {}) }, hrTime(r.time));
     }
@@ -149,8 +159,9 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
     const parent = turnAt(tool.seq, toolCursor);
     const attrs: Attributes = {
       'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': tool.name, 'gen_ai.tool.call.id': tool.callId, 'gen_ai.tool.type': 'function',
-      'seqscope.seq': tool.seq, 'seqscope.step': tool.step, ...(tool.resultSeq === undefined ? { 'seqscope.tool.unanswered': true } : {}),
+      'seqscope.seq': tool.seq, 'seqscope.step': tool.step,
     };
+    if (tool.resultSeq === undefined) attrs['seqscope.tool.unanswered'] = true;
     if (opts.content) {
       const call = log.rawAt(tool.seq).data as { arguments?: unknown } | null;
       if (typeof call?.arguments === 'string') attrs['gen_ai.tool.call.arguments'] = text(call.arguments);
@@ -160,7 +171,7 @@ function buildSpans(m: TraceSession, log: EventLog, place: Placement, opts: Span
         attrs['gen_ai.tool.call.result'] = res && typeof res.response === 'string' ? res.response : '';
       }
     }
-    const span = startSpan({ name: `execute_tool ${tool.name}`, kind: SpanKind.INTERNAL, traceId, spanId: spanIdOf(sid, { kind: 'tool', seq: tool.seq }), parentSpanId: parent.id, start: tool.start, attributes: attrs });
+    const span = startSpan({ name: `execute_tool ${tool.name}`, kind: SpanKind.INTERNAL, traceId, spanId: spanIdOf({ kind: 'tool', seq: tool.seq }), parentSpanId: parent.id, start: tool.start, attributes: attrs });
     failed(span, tool.errorType);
     span.end(hrTime(tool.end));
   }

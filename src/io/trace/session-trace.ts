@@ -8,8 +8,8 @@ import type { TraceSession } from '../../core/trace/model';
 import { perfettoEvents, type PerfettoState, type TraceEvent } from '../../core/trace/perfetto';
 import { placeSession, type Placement } from '../../core/trace/placement';
 import type { LoadResult } from '../load';
-import { OtlpJsonDocument } from './otlp-json';
-import { sessionSpans, type SpanOptions } from './otlp-spans';
+import { OtlpJsonDocument, SPANS_PER_BATCH } from './otlp-json';
+import { sessionSpanBatches, sessionSpans, type SpanOptions } from './otlp-spans';
 
 /** The trace model of a log DSH loads; undefined for one it refuses (nothing of it is exported). */
 export function traceModelOf(r: LoadResult, mentionIds?: readonly string[]): TraceSession | undefined {
@@ -19,6 +19,11 @@ export function traceModelOf(r: LoadResult, mentionIds?: readonly string[]): Tra
 
 export function otlpSpansOf(r: LoadResult, m: TraceSession, place: Placement, opts: SpanOptions = {}): ReadableSpan[] {
   return sessionSpans(m, r.session!.log, place, opts);
+}
+
+/** The same spans handed to `take` a serializer's batch at a time as they end, so that none waits for the session's last. */
+export function otlpSpanBatches(r: LoadResult, m: TraceSession, place: Placement, opts: SpanOptions, take: (spans: ReadableSpan[]) => void): void {
+  sessionSpanBatches(m, r.session!.log, place, opts, SPANS_PER_BATCH, take);
 }
 
 /** Where a session's header alone puts it (no other session at hand). */
@@ -43,7 +48,7 @@ export function otlpJsonBytesOfSession(r: LoadResult, opts: SpanOptions = {}): U
   if (!m) throw refused();
   const parts: Uint8Array[] = [];
   const doc = new OtlpJsonDocument((b) => parts.push(b));
-  doc.add(otlpSpansOf(r, m, placeAlone(r), opts));
+  otlpSpanBatches(r, m, placeAlone(r), opts, (b) => doc.add(b));
   doc.end();
   return joinBytes(parts);
 }
