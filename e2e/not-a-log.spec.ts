@@ -4,7 +4,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { status } from './helpers';
-import { libraryItems, libraryList, pick, ready } from './library-helpers';
+import { closedToolTurn, headerRecord, jsonl } from '../src/testing/builders';
+import { encodeZstdFrames } from '../src/io/zstd-encode';
+import { coreOpen, libraryItems, libraryList, pick, ready } from './library-helpers';
 
 const alert = (page: Page) => status(page).getByRole('alert');
 
@@ -51,6 +53,21 @@ test('with no session open, a file that is not a log is refused in the status ba
   await expect(alert(page)).toContainText('This is a PNG image, not a session log.');
   // the library's note does not repeat the reason the alert gives
   await expect(page.getByTestId('library-notice')).toHaveText(/^shot\.png could not be opened, so it was not added to the library \(the library is unchanged\)\.\s*×?$/);
+});
+
+test('a zstd log whose first bytes are damaged is called a damaged log, with the verdict sentence, not binary data', async ({ page }) => {
+  await ready(page);
+  const b = await encodeZstdFrames([headerRecord('z'), ...closedToolTurn(0, 1)].map((r) => jsonl([r])));
+  b.fill(0, 0, 4);
+  await pick(page, 'session.jsonl.zstd', b);
+  const verdict = page.getByLabel('Verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'corrupt');
+  await expect(verdict).toContainText('Line 1: Corrupt Zstandard session log, damaged at its start: invalid frame magic at byte 0, so frame 1 (the header) cannot be decoded; an intact frame starts at byte');
+  // the page's sentence is the loader's, as `seqscope check` prints it
+  const want = (await coreOpen(b)).verdict;
+  expect(want.ok ? '' : want.message).toContain('damaged at its start');
+  await expect(verdict).toContainText(want.ok ? 'ok' : want.message);
+  await expect(page.getByText('binary data')).toHaveCount(0);
 });
 
 test('a text file with no readable event never shows a negative seq', async ({ page }) => {

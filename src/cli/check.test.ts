@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
-import { closedToolTurn, headerRecord, logBytes, turnEnd, turnStart, utf8 } from '../testing/builders';
+import { openBytes } from '../io/open';
+import { encodeZstdFrames } from '../io/zstd-encode';
+import { closedToolTurn, headerRecord, jsonl, logBytes, turnEnd, turnStart, utf8 } from '../testing/builders';
 import { zstdCorpusCases } from '../testing/zstd-cases';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -84,6 +86,22 @@ describe('seqscope check', () => {
     expect(rows.map(pick)).toEqual(want);
     expect(want.filter((v) => v.ok).length, 'some load and some are refused').toBeGreaterThan(0);
     expect(want.filter((v) => !v.ok).length).toBeGreaterThan(0);
+  });
+  it('calls a zstd log damaged at its start a damaged log, with the verdict the page gives for it', async () => {
+    const zdir = mkdtempSync(path.join(tmpdir(), 'seqscope-zstd-start-'));
+    const b = await encodeZstdFrames([headerRecord('z'), ...closedToolTurn(0, 1)].map((rec) => jsonl([rec])));
+    b.fill(0, 0, 4);
+    const file = path.join(zdir, 'session.jsonl.zstd');
+    writeFileSync(file, b);
+    const r = run('check', file, '--json');
+    const text = run('check', file);
+    rmSync(zdir, { recursive: true });
+    const row = JSON.parse(lines(r.stdout)[0]) as Record<string, unknown>;
+    const page = (await openBytes(b, { fileName: file, now: 0 })).result.verdict;
+    expect({ ok: row.ok, kind: row.kind, code: row.code, message: row.message, line: row.line }).toEqual(page);
+    expect(row.message).toContain('Corrupt Zstandard session log, damaged at its start: invalid frame magic at byte 0');
+    expect(text.stdout).toContain('damaged at its start');
+    expect(text.stdout).not.toContain('not valid JSON');
   });
   it('refuses bad usage with exit 2 and a sentence, and an unreadable file with exit 2 and a record', () => {
     const bad = run('check', dir, '--jobs', '0');

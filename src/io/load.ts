@@ -5,6 +5,7 @@ import { RestoreStream } from '../core/restore-stream';
 import type { SessionHeader } from '../core/types';
 import { at, buildResult, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type LoadBase, type LoadResult } from './load-result';
 import { RecordScanner, type ByteText } from './record-scanner';
+import { damagedZstdStart } from './damaged-start';
 import { sniffFormat } from './sniff';
 import { LiveLog } from './live';
 import { decodeTornFrame } from './zstd';
@@ -151,9 +152,13 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
   const head = input instanceof Uint8Array ? input.subarray(0, 4) : new Uint8Array(await input.slice(0, 4).arrayBuffer());
   const encoding = sniffFormat(head) === 'zstd' ? 'zstd' : 'jsonl';
   const byteLength = input instanceof Uint8Array ? input.length : input.size;
+  // plain input is read whole: a zstd log damaged at its start is refused as one, before any line is read
+  const plain = encoding === 'jsonl' ? (input instanceof Uint8Array ? input : new Uint8Array(await input.arrayBuffer())) : undefined;
+  const damaged = plain && damagedZstdStart(plain, opts.fileName);
+  if (damaged) return scanResult({ fileName: opts.fileName, encoding: 'zstd', byteLength }, refusal(damaged, () => undefined));
   const reading = new Reading({ fileName: opts.fileName, encoding, byteLength }, opts);
   try {
-    const live = encoding === 'jsonl' ? await scanJsonl(reading, input) : await scanZstd(reading, input);
+    const live = plain ? await scanJsonl(reading, plain) : await scanZstd(reading, input);
     if (live) return live;
     const committed = reading.scan.scanner.committedError();
     if (committed) throw committed;
@@ -169,9 +174,8 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
 }
 
 /** Plain JSONL: the header line, then the records in blocks of about BLOCK bytes cut at a newline. A live file's result, or undefined when the scan finished. */
-async function scanJsonl(reading: Reading, input: Uint8Array | Blob): Promise<LoadResult | undefined> {
+async function scanJsonl(reading: Reading, bytes: Uint8Array): Promise<LoadResult | undefined> {
   const { opts } = reading;
-  const bytes = input instanceof Uint8Array ? input : new Uint8Array(await input.arrayBuffer());
   const lf = bytes.indexOf(10);
   if (lf < 0) throw fail('no-header', 'The file is empty or has no complete header line (no newline anywhere).');
   const { scanner, stream } = reading.readHeader(bytes.subarray(0, lf));
@@ -233,7 +237,7 @@ async function scanZstd(reading: Reading, input: Uint8Array | Blob): Promise<Loa
       } else if (item.kind === 'too-large') {
         throw inStreamOrder(() => reading.tooLarge());
       } else if (item.kind === 'framing') {
-        if (!reading.started) throw sessionError(item.error);
+        if (!reading.started) throw at(sessionError(item.error), 1);
         throw inStreamOrder(() => atNext(item.error));
       } else {
         if (item.complete === 0) throw fail('no-header', 'The Zstandard file is empty or holds no complete frame, so it has no header.');

@@ -1,6 +1,7 @@
 import { SessionError } from '../core/errors';
 import { isFixtureLog, loadFixture } from './fixture';
 import { loadBytes, type LoadLimits, type LoadOptions, type LoadResult } from './load';
+import { damagedZstdStart } from './damaged-start';
 import { nameForeignFormat, sniffFormat } from './sniff';
 import { readExportZip, type ExportArchive } from './zip';
 
@@ -34,8 +35,9 @@ export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pi
   const bytes = await readInput(input);
   // a zstd Blob is read a slice at a time by the loader
   if (bytes instanceof Blob) return { result: await loadBytes(bytes, opts), container: 'log' };
+  // a zstd log damaged at its start is a log: the loader gives DSH's framing verdict for it
   const foreign = nameForeignFormat(bytes);
-  if (foreign) throw new SessionError('not-a-log', foreign === 'an empty file' ? 'This is an empty file, not a session log.' : `This is ${foreign}, not a session log.`, { kind: 'corrupt' });
+  if (foreign && !damagedZstdStart(bytes, opts.fileName)) throw new SessionError('not-a-log', foreign === 'an empty file' ? 'This is an empty file, not a session log.' : `This is ${foreign}, not a session log.`, { kind: 'corrupt' });
   const format = sniffFormat(bytes);
   if (format === 'zip') {
     const archive = readExportZip(bytes);
