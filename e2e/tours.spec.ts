@@ -37,7 +37,7 @@ test('record, caption, export, reload, import and play: each step reaches its se
   await editor.getByRole('button', { name: 'Delete step 1' }).click();
   await expect(steps).toHaveCount(3);
   const download = page.waitForEvent('download');
-  await editor.getByRole('button', { name: 'Export tour' }).click();
+  await editor.getByRole('button', { name: 'Export tour', exact: true }).click();
   const file = info.outputPath('recorded.tour.json');
   await (await download).saveAs(file);
   const exported = validateTour(JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')));

@@ -5,7 +5,10 @@ import { TraceExport } from './TraceExport';
 import { refresh, setDrawer, useLibrary } from '../../app/library';
 import { setTourPanel, useTour } from '../../app/tour-state';
 
-/** Toolbar additions: the sessions drawer toggle, fork and trace export and the tour editor toggle. */
+/**
+ * Toolbar additions: the sessions drawer and tour editor toggles, then fork and trace export. The
+ * toggles come first so the export options, however wide, never push them under an open drawer.
+ */
 export function SessionActions() {
   const open = useLibrary((s) => s.drawer);
   const count = useLibrary((s) => s.entries.length);
@@ -15,9 +18,9 @@ export function SessionActions() {
     <span className="session-actions">
       <ContainerBadge />
       <button type="button" aria-expanded={open} onClick={() => setDrawer(!open)}>Library ({count})</button>
+      <button type="button" aria-expanded={tourOpen} onClick={() => setTourPanel(!tourOpen)}>Tour</button>
       <ForkExport />
       <TraceExport />
-      <button type="button" aria-expanded={tourOpen} onClick={() => setTourPanel(!tourOpen)}>Tour</button>
     </span>
   );
 }
