@@ -7,7 +7,8 @@
  * disjointly (core.md §1.5): `input` is uncached input only, beside `cacheRead` and `cacheWrite`.
  * Reasoning is not a class beside output but a part of it: DSH's `outputTokens` is the provider's
  * completion tokens, reasoning included, and `reasoningTokens` says how many of them were
- * reasoning (every usage in ../shared/fixtures/dsh-test-logs has reasoning < output; a "PONG"
+ * reasoning (every usage in DSH's test logs, testdata/fixtures/dsh-test-logs, has reasoning <= output,
+ * which token-total.test.ts holds; a "PONG"
  * after a sentence of reasoning reports outputTokens 23, reasoningTokens 20). So a total never
  * adds `reasoning` again (tokenSum), and a split of the total uses tokenParts. A missing or
  * non-numeric field is 0.

@@ -3,7 +3,10 @@
  * hand-built log with known figures, through the session figures, the fleet roll-up, the parts a
  * chart stacks and a cost.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../testing/corpus';
 import { assistantMessage, stepEnd, stepStart, turnEnd, turnStart, userMessage } from '../testing/builders';
 import { deriveCost, parsePriceTable } from './cost';
 import { deriveFleet, type FleetEntry } from './fleet-figures';
@@ -58,5 +61,37 @@ describe('token totals', () => {
     expect(deriveCost(f.byModel, prices({ ...base, reasoning: 5 })).amount).toBeCloseTo((3191 + 23 * 10 + 50 * 5 + 1000 * 0.1 + 10 * 2) / 1e6, 12);
     expect(deriveCost(f.byModel, prices(base)).unpricedTokens).toBe(0);
     expect(deriveCost(f.byModel, prices({ input: 1, cacheRead: 0.1, cacheWrite: 2 })).unpricedTokens).toBe(73);
+  });
+});
+
+/** Every `usage` object at any depth of a parsed line. */
+function usagesIn(v: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(v)) { for (const x of v) usagesIn(x, out); return out; }
+  if (v === null || typeof v !== 'object') return out;
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'usage' && x !== null && typeof x === 'object' && !Array.isArray(x)) out.push(x as Record<string, unknown>);
+    usagesIn(x, out);
+  }
+  return out;
+}
+
+describe("DSH's own logs (testdata/fixtures/dsh-test-logs)", () => {
+  it('report reasoning as a part of output: no usage has more reasoning tokens than output tokens', () => {
+    const dir = path.join(FIXTURES_DIR, 'dsh-test-logs');
+    const both: { file: string; output: number; reasoning: number }[] = [];
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
+      for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+        let v: unknown;
+        try { v = JSON.parse(line); } catch { continue; }
+        for (const u of usagesIn(v)) {
+          if (typeof u.outputTokens === 'number' && typeof u.reasoningTokens === 'number' && u.reasoningTokens > 0) {
+            both.push({ file, output: u.outputTokens, reasoning: u.reasoningTokens });
+          }
+        }
+      }
+    }
+    // the definition rests on these logs holding usages with reasoning: none would prove nothing
+    expect(both.length).toBeGreaterThan(10);
+    expect(both.filter((u) => u.reasoning > u.output)).toEqual([]);
   });
 });
