@@ -3,20 +3,16 @@
  * the entry: a renamed copy (its name no longer `*.redacted.jsonl`) still says so after a reload,
  * and an entry without the flag (the original, kept as entries always were) says nothing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { libraryItems, libraryList } from './library-helpers';
-import { SeqscopePage } from './seqscope-page';
+import { openShare, plantInDemo } from './share-helpers';
 
 const KEY = 'sk-' + '0123456789abcdef'.repeat(2);
 
 test('a redacted copy kept in the library is flagged there and in the status bar, renamed and reloaded too', async ({ page }, info) => {
   const file = info.outputPath('planted.jsonl');
-  writeFileSync(file, readFileSync('public/demo/tool-round.jsonl', 'utf8').replace('Run the full test suite once more.', `Run it with ${KEY}.`));
-  const app = new SeqscopePage(page);
-  await app.open(file);
-  await page.getByRole('button', { name: 'Share…' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
+  plantInDemo(file, KEY);
+  const { app, share } = await openShare(page, file);
   await expect(share.getByRole('region', { name: 'Rule deepseek-api-key' })).toContainText('1 finding');
   await share.getByRole('button', { name: 'Keep redacted copy in the library' }).click();
   await expect(app.status).toContainText('Redacted copy');

@@ -4,22 +4,18 @@
  * the tour exported with its session and the trace exported with content. A credential planted in
  * the log is in none of the downloaded files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { unpackLog } from '../src/io/bundle-pack';
 import { frameSpans } from '../src/io/zstd-encode';
 import { coreOpen } from './library-helpers';
 import { SeqscopePage } from './seqscope-page';
+import { openShare, plantInDemo } from './share-helpers';
 
 const KEY = 'sk-' + 'fedcba9876543210'.repeat(2);
 
-function plantedLog(path: string): string {
-  const text = readFileSync('public/demo/tool-round.jsonl', 'utf8').replace('Run the full test suite once more.', `Run the full test suite once more with ${KEY} please.`);
-  expect(text).toContain(KEY);
-  writeFileSync(path, text);
-  return text;
-}
+const plantedLog = (path: string): string => plantInDemo(path, `${KEY} please`);
 
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Uint8Array }> {
   const [d] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -46,10 +42,7 @@ const text = (b: Uint8Array) => new TextDecoder().decode(b);
 test('Share writes a redacted .jsonl.zstd that is real zstd (compressed blocks, DSH\'s framing) with the original\'s verdict', async ({ page }, info) => {
   const file = info.outputPath('planted.jsonl');
   const plain = plantedLog(file);
-  const app = new SeqscopePage(page);
-  await app.open(file);
-  await page.getByRole('button', { name: 'Share…' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
+  const { share } = await openShare(page, file);
   await expect(share.getByRole('region', { name: 'Rule deepseek-api-key' })).toContainText('1 finding');
   const z = await download(page, () => share.getByRole('button', { name: 'Download redacted .jsonl.zstd' }).click());
   expect(z.name).toBe('planted.redacted.jsonl.zstd');
@@ -72,10 +65,7 @@ test('Share writes a redacted .jsonl.zstd that is real zstd (compressed blocks, 
 test('Export fork at cursor as zstd is compressed and redacted, with the strings added in Share… cut too', async ({ page }, info) => {
   const file = info.outputPath('planted.jsonl');
   plantedLog(file);
-  const app = new SeqscopePage(page);
-  await app.open(file);
-  await page.getByRole('button', { name: 'Share…' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
+  const { share } = await openShare(page, file);
   await share.getByLabel('Your own string').fill('test suite');
   await share.getByRole('button', { name: 'Add string' }).click();
   await expect(share.getByRole('region', { name: 'Rule user-string' })).toBeVisible();

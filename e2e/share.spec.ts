@@ -3,29 +3,22 @@
  * moving the views, keeping one, adding a string of one's own, and the bundle it writes (which
  * carries the redacted log, opens from disk and says it is a redacted copy).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { extractBundle } from '../src/io/bundle-file';
+import { openShare, plantInDemo } from './share-helpers';
 import { SeqscopePage } from './seqscope-page';
 
 const KEY = 'sk-' + '0123456789abcdef'.repeat(2);
 const MAIL = 'ops@quayside.example';
 
-/** The tool-round demo with a DeepSeek key and an e-mail address planted in its first user message. */
-function plantedLog(path: string): void {
-  const text = readFileSync('public/demo/tool-round.jsonl', 'utf8').replace('Run the full test suite once more.', `Run the full test suite once more with ${KEY} and mail ${MAIL} after.`);
-  expect(text).toContain(KEY);
-  writeFileSync(path, text);
-}
 
 test('Share: findings by rule link to their events; keep one, add a string, write the bundle of the redacted log', async ({ page, browser }, info) => {
   const file = info.outputPath('planted.jsonl');
-  plantedLog(file);
-  const app = new SeqscopePage(page);
-  await app.open(file);
-  await page.getByRole('button', { name: 'Share…' }).click();
-  const share = page.getByRole('dialog', { name: 'Share' });
+  // a DeepSeek key and an e-mail address
+  plantInDemo(file, `${KEY} and mail ${MAIL} after`);
+  const { app, share } = await openShare(page, file);
   await expect(share).toContainText(/\d+ findings?: \d+ to redact, 0 kept\./);
   const key = share.getByRole('region', { name: 'Rule deepseek-api-key' });
   const mail = share.getByRole('region', { name: 'Rule email' });
