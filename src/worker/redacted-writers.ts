@@ -8,21 +8,17 @@ import { strToU8, zipSync } from 'fflate';
 import type { Tour } from '../core/tour';
 import { unpackLog } from '../io/bundle-pack';
 import { loadBytes, type LoadResult } from '../io/load';
-import { redactFile } from '../io/redact';
 import { applySpans, TextScanner } from '../io/redact/text-scan';
 import { sniffFormat } from '../io/sniff';
 import type { WriterRedaction } from '../protocol/share-protocol';
+import { writeShare } from './share';
 
 const ownStrings = (r: WriterRedaction) => r.extraStrings.filter((x) => x.length > 0);
 
-/** The log's plain text, redacted: every rule and the user's strings. */
+/** The log's plain text, redacted as Share writes it with nothing kept: every rule and the user's strings. */
 export async function redactedPlain(source: Uint8Array, r: WriterRedaction): Promise<{ bytes: Uint8Array; redacted: number }> {
-  const parts: Uint8Array[] = [];
-  const report = await redactFile(source, (b) => parts.push(b.slice()), { encoding: 'jsonl', extraStrings: ownStrings(r) });
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let n = 0;
-  for (const p of parts) { out.set(p, n); n += p.length; }
-  return { bytes: out, redacted: report.redacted };
+  const w = await writeShare(source, { keep: [], extraStrings: r.extraStrings }, 'jsonl');
+  return { bytes: new Uint8Array(w.bytes), redacted: w.redacted };
 }
 
 /** The tour's captions through the same rules: a caption may quote what it shows. */

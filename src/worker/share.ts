@@ -6,6 +6,7 @@
  */
 import { redactFile, redactLog, type Finding, type RedactOptions } from '../io/redact';
 import { unpackLog } from '../io/bundle-pack';
+import { concatBytes } from '../io/bytes';
 import { sniffFormat } from '../io/sniff';
 import type { ShareFinding, ShareReview, ShareSettings } from '../protocol/share-protocol';
 import { workerCompressor } from './zstd-compressor';
@@ -77,9 +78,7 @@ export async function writeShare(bytes: Uint8Array, s: ShareSettings, encoding: 
   const parts: Uint8Array[] = [];
   const compress = encoding === 'zstd' ? await workerCompressor() : undefined;
   const report = await redactFile(bytes, (b) => parts.push(b.slice()), { ...optionsOf(s), encoding, compress });
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let n = 0;
-  for (const p of parts) { out.set(p, n); n += p.length; }
+  const out = concatBytes(parts);
   const rules = [...new Set(report.findings.filter((f) => !f.kept).map((f) => f.rule))].sort();
   return { bytes: out.buffer, redacted: report.redacted, rules };
 }
