@@ -61,6 +61,10 @@ test('one tab stop for Open file; the zstd box says it is the export format; Ins
   await page.locator('header button', { hasText: 'Open file' }).focus();
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).not.toBe('file');
+  await expect(page.getByRole('button', { name: 'Open folder' })).toBeFocused();
+  // the accessibility tree names each picker once (a file input is a button there)
+  for (const name of ['Open file', 'Open folder']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Choose a folder' })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'export as zstd' })).toBeVisible();
   // the checkpoint at 1304 cites many ranges: Tab enters its group once, the arrows move inside it
   await page.goto('/#session=demo:demo.jsonl&cursor=3000&sel=1304');

@@ -28,7 +28,9 @@ export function Toolbar() {
     <header className="toolbar">
       <h1 className="brand">Seqscope</h1>
       <button type="button" onClick={() => input.current?.click()}>Open file</button>
-      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Open file" tabIndex={-1} accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
+      {/* The button is the picker; the input is its mechanism only: no tab stop, and out of the
+          accessibility tree (a file input is a button there, so "Open file" was listed twice). */}
+      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Open file" tabIndex={-1} aria-hidden="true" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"
         onChange={(e) => { const fs = e.target.files; if (fs?.length === 2) void openFilePair(fs[0], fs[1], openFile); else if (fs?.[0]) void openFile(fs[0]); e.target.value = ''; }} />
       <FolderActions />
       {summary && (

@@ -13,7 +13,7 @@ export function FolderActions() {
   return (
     <span className="folder-actions">
       <button type="button" onClick={() => (canPickDirectory() ? void pickFolder() : input.current?.click())}>Open folder</button>
-      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Choose a folder" tabIndex={-1}
+      <input ref={input} className="visually-hidden" type="file" multiple aria-label="Choose a folder" tabIndex={-1} aria-hidden="true"
         onChange={(e) => { const f = e.target.files; if (f?.length) openFolderFiles(f); e.target.value = ''; }} />
       {saved && !folder && <button type="button" onClick={() => void reopenSavedFolder()}>Reopen {saved}</button>}
       {folder && <button type="button" aria-expanded={!!shown} onClick={() => setFolderPanel(!shown)}>Folder ({folder.sessions.length})</button>}

@@ -34,7 +34,7 @@ export function TourPanel() {
           : <button type="button" onClick={startRecording} disabled={!hasSummary}>Record tour</button>}
         <button type="button" onClick={() => void playBuiltinTour()} disabled={!hasSummary}>Built-in tour</button>
         <button type="button" onClick={() => input.current?.click()}>Import tour</button>
-        <input ref={input} className="visually-hidden" type="file" accept=".json,application/json" aria-label="Import tour file" tabIndex={-1}
+        <input ref={input} className="visually-hidden" type="file" accept=".json,application/json" aria-label="Import tour file" tabIndex={-1} aria-hidden="true"
           onChange={(e) => { const f = e.target.files?.[0]; if (f) void importTourFile(f); e.target.value = ''; }} />
         <button type="button" onClick={onExport} disabled={!tour}>Export tour</button>
         <TourSessionExport />
