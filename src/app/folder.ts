@@ -15,6 +15,7 @@ import { folderClient } from './folder-client';
 import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
 import { Latest, type Ticket } from './latest';
 import { openFile } from './library-open';
+import { openRuns } from './runs';
 import { openLiveFile } from './live-file';
 import { client } from './session-client';
 import { loads } from './session-scope';
@@ -188,6 +189,33 @@ export async function openFolderSession(path: string): Promise<void> {
   const folder = open.lists.current();
   if (a.live) { await openLiveFile(a.live, `folder:${path}`, {}, { onGrew: () => void followedGrew(path, folder) }); return; }
   if (a.file) await openFile(a.file);
+}
+
+/** A folder session's name as a file: DSH's `<id>/session.jsonl.zstd` keeps its directory, so two runs are told apart. */
+function fileNameOf(path: string): string {
+  const parts = path.split('/');
+  const base = parts[parts.length - 1];
+  return base.startsWith('session.') && parts.length > 1 ? `${parts[parts.length - 2]}-${base}` : base;
+}
+
+/**
+ * Two sessions of the folder in the Runs view: A is opened as a picked file is (a snapshot, kept
+ * in the library) and B is loaded beside it, so both are kept and `#compare=<a>,<b>` names them.
+ * A session that cannot be read is said in the folder panel, which then stays open.
+ */
+export async function compareFolderSessions(pathA: string, pathB: string): Promise<void> {
+  const a = open.access.get(pathA), b = open.access.get(pathB);
+  if (!a || !b) return;
+  let blobs: [Blob, Blob];
+  try {
+    blobs = await Promise.all([a.blob(), b.blob()]);
+  } catch (err) {
+    setFolder({ error: `The two sessions could not be compared: ${(err as Error).message}` });
+    return;
+  }
+  setFolderPanel(false);
+  const [nameA, nameB] = [fileNameOf(pathA), fileNameOf(pathB)];
+  await openRuns(() => openFile(new File([blobs[0]], nameA)), () => Promise.resolve({ bytes: blobs[1], name: nameB }));
 }
 
 /** A judgement with a followed log's figures (and its title and size) as the log now stands. */

@@ -20,9 +20,10 @@ const dur = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : ms < 3_
 
 /**
  * The folder's sessions as a table: one row per session (sub-agents and forks indented under their
- * parent), sortable by any column; only the rows in view are mounted. A session's name opens it.
+ * parent), sortable by any column; only the rows in view are mounted. A session's name opens it;
+ * its box picks it as one of the two runs to compare.
  */
-export function FleetTable({ rows, sort, onSort }: { rows: readonly TableRow[]; sort: Sort; onSort: (s: Sort) => void }) {
+export function FleetTable({ rows, sort, onSort, picked, onPick }: { rows: readonly TableRow[]; sort: Sort; onSort: (s: Sort) => void; picked: readonly string[]; onPick: (path: string, on: boolean) => void }) {
   const body = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   const [height, setHeight] = useState(400);
@@ -59,6 +60,7 @@ export function FleetTable({ rows, sort, onSort }: { rows: readonly TableRow[]; 
               <div key={r.path} role="row" aria-rowindex={i + 2} className={`fleet-row${pending ? ' pending' : r.partial ? ' partial' : ''}`} data-path={r.path} data-kind={r.kind}
                 style={{ position: 'absolute', top: i * ROW, height: ROW, left: 0, right: 0 }}>
                 <div role="cell" className="fleet-name" style={{ paddingLeft: 4 + depth * 14 }}>
+                  <input type="checkbox" aria-label={`Pick ${titleOf(r)} to compare`} checked={picked.includes(r.path)} onChange={(e) => onPick(r.path, e.target.checked)} />
                   <span role="link" tabIndex={0} title={r.path} onClick={() => open(r.path)} onKeyDown={(e) => onKey(e, r.path)}>{depth > 0 ? '↳ ' : ''}{titleOf(r)}</span>
                 </div>
                 <div role="cell" title={r.project}>{r.project ?? '(no cwd)'}</div>

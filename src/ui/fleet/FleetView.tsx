@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { deriveFleet, kindOf, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
+import { compareFolderSessions } from '../../app/folder';
 import { useApp } from '../../store/store';
+import { FleetCompareBar } from './FleetCompareBar';
 import { FleetChart } from './FleetChart';
 import { FleetSearch } from './FleetSearch';
 import { FleetTable } from './FleetTable';
@@ -18,6 +20,9 @@ export function FleetView() {
   const [tab, setTab] = useState<'table' | 'search'>('table');
   const [filter, setFilter] = useState<FleetFilter>({});
   const [sort, setSort] = useState<Sort>({ key: 'started', dir: -1 });
+  // the two sessions picked to compare, in the order picked (A first); a third picked drops the oldest
+  const [picked, setPicked] = useState<readonly string[]>([]);
+  const pick = (path: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== path), path].slice(-2) : p.filter((x) => x !== path)));
   // a session is a row as soon as its header is read; its figures come when the worker has checked it
   const entries = useMemo(() => (sessions ?? []).flatMap((s): FleetEntry[] => {
     if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? [s.judged.fleet] : [];
@@ -59,7 +64,8 @@ export function FleetView() {
             <input type="search" aria-label="Title contains" placeholder="title contains" value={filter.text ?? ''} onChange={(e) => set({ text: e.target.value })} />
           </div>
           <FleetChart rows={chartRows} day={day} onDay={(d) => set({ from: d, to: d })} />
-          <FleetTable rows={rows} sort={sort} onSort={setSort} />
+          <FleetCompareBar picked={picked.map((p) => fleet.rows.find((r) => r.path === p)).filter((r) => r !== undefined)} onCompare={(a, b) => void compareFolderSessions(a, b)} />
+          <FleetTable rows={rows} sort={sort} onSort={setSort} picked={picked} onPick={pick} />
           <FleetTotals rows={rows.map((r) => r.row)} />
         </div>
       )}
