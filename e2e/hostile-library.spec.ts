@@ -61,7 +61,7 @@ test('the library survives a refused, a cancelled and a reloaded-mid-way import'
 
   // refused: a ZIP that claims a huge size cannot be opened at all
   await pickBytes(page, testInfo, 'huge.zip', zipClaimingHugeSize());
-  await expect(status(page).getByRole('alert')).toContainText('claims more than');
+  await expect(page.getByRole('alert')).toContainText('claims more than');
   await expect(page.getByTestId('library-notice')).toContainText('huge.zip could not be opened');
   await expect(libraryItems(page)).toHaveCount(1);
   expect(await snapshot(page)).toEqual(start);

@@ -8,7 +8,8 @@ import { closedToolTurn, headerRecord, jsonl } from '../src/testing/builders';
 import { encodeZstdFrames } from '../src/io/zstd-encode';
 import { coreOpen, libraryItems, libraryList, pick, ready } from './library-helpers';
 
-const alert = (page: Page) => status(page).getByRole('alert');
+/** The refusal's alert: a refused file's banner, or the status bar when the file could not be read at all. */
+const alert = (page: Page) => page.getByRole('alert');
 
 async function expectNothingKept(page: Page) {
   await libraryList(page);
@@ -46,11 +47,15 @@ test('a PNG, an HTML page, random bytes and an empty file are named and not kept
   await expectNothingKept(page);
 });
 
-test('with no session open, a file that is not a log is refused in the status bar, and the library note does not repeat why', async ({ page }) => {
+test('with no session open, a file that is not a log is refused once, in its banner; the status bar and the library note do not repeat why', async ({ page }) => {
   await page.goto('/?demo=nope.jsonl');
-  await expect(alert(page)).toContainText('not found');
+  await expect(status(page).getByRole('alert')).toContainText('not found');
   await pick(page, 'shot.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]));
-  await expect(alert(page)).toContainText('This is a PNG image, not a session log.');
+  const banner = page.getByLabel('Verdict');
+  await expect(banner.getByRole('alert')).toContainText('This is a PNG image, not a session log.');
+  await expect(page.getByText('This is a PNG image, not a session log.')).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  await expect(status(page)).toContainText('No session open');
   // the library's note does not repeat the reason the alert gives
   await expect(page.getByTestId('library-notice')).toHaveText(/^shot\.png could not be opened, so it was not added to the library \(the library is unchanged\)\.\s*×?$/);
 });
@@ -68,6 +73,18 @@ test('a zstd log whose first bytes are damaged is called a damaged log, with the
   expect(want.ok ? '' : want.message).toContain('damaged at its start');
   await expect(verdict).toContainText(want.ok ? 'ok' : want.message);
   await expect(page.getByText('binary data')).toHaveCount(0);
+});
+
+test('a refusal that names its line says "Line 1" once, not again as a badge', async ({ page }) => {
+  await ready(page);
+  // a header without delegationDepth: refused at line 1, no seq
+  const bytes = new TextEncoder().encode('{"type":"session","version":0,"id":"x","createdAt":1,"cwd":"/"}\n{"type":"user/message","seq":0,"time":2,"data":{}}\n');
+  const v = (await coreOpen(bytes)).verdict;
+  expect(v).toMatchObject({ ok: false, line: 1 });
+  await pick(page, 'badhead.jsonl', bytes);
+  const banner = page.getByLabel('Verdict');
+  await expect(banner.getByRole('alert')).toContainText(v.ok ? '' : v.message);
+  expect((await banner.innerText()).match(/\bline 1\b/gi)).toHaveLength(1);
 });
 
 test('a text file with no readable event never shows a negative seq', async ({ page }) => {

@@ -7,6 +7,8 @@ import { LibraryNotice } from './library/LibraryNotice';
 export function StatusBar() {
   const phase = useApp((s) => s.phase);
   const message = useApp((s) => s.message);
+  // a refusal as a whole is said in its banner (RefusalBanner); the status bar does not repeat it
+  const refused = useApp((s) => s.phase === 'failed' && s.refusal !== undefined);
   const summary = useApp((s) => s.summary);
   const cursor = useApp((s) => s.cursor);
   const moment = useApp((s) => s.moment);
@@ -16,7 +18,7 @@ export function StatusBar() {
   const redacted = useRedacted();
   const c = moment?.counts;
   const text = phase === 'cancelled' ? 'Load cancelled'
-    : phase === 'failed' ? message ?? 'Failed'
+    : phase === 'failed' ? (refused ? 'No session open' : message ?? 'Failed')
     : phase === 'loading' ? 'Loading…'
     : summary && c ? `${message ? `${message} · ` : ''}${statusLine(cursor, summary.length, c, selected, a, b)}`
     : 'No session';
@@ -24,8 +26,8 @@ export function StatusBar() {
     <div className="status" role="status" aria-live="polite" data-phase={phase}
       data-cursor={c ? String(moment.seq) : undefined} data-events={c?.events} data-surface={c?.surface} data-transcript={c?.transcript}
       data-a={a} data-b={b}>
-      {/* a file that cannot be opened at all is a refusal: announce it as an alert, like the verdict banner's */}
-      <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' ? 'alert' : undefined}>{text}</span>
+      {/* a file that cannot be opened at all (no verdict, so no banner) is announced here as an alert */}
+      <span className={phase === 'cancelled' || phase === 'failed' ? 'cancel' : undefined} role={phase === 'failed' && !refused ? 'alert' : undefined}>{text}</span>
       {redacted && phase === 'ready' && <span className="redacted-note"> · Redacted copy: credentials were cut before it was shared</span>}
       <LibraryNotice />
     </div>

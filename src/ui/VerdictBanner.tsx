@@ -6,6 +6,9 @@ import { formatBytes } from './format';
 import { FixtureBanner } from './FixtureBanner';
 import { selectLine } from '../app/cursor';
 
+/** Does `message` name line `line` already ("Line 1: …", "… at line 12 …")? */
+const namesLine = (message: string, line: number) => new RegExp(`\\bline ${line}\\b`, 'i').test(message);
+
 /** DSH's verdict, the refusal sentence with a jump button, repairs and diagnostics. */
 export function VerdictBanner() {
   const s = useApp((st) => st.summary)!;
@@ -34,7 +37,8 @@ export function VerdictBanner() {
             // the refused record was not read: it is listed after the log's last event
             <button type="button" onClick={() => { setView('log'); selectLine(v.line); }}>Show line {v.line}</button>
           )}
-          {v.seq === undefined && v.line !== undefined && <span className="badge err">line {v.line}</span>}
+          {/* the line as a badge only when the sentence does not already name it ("Line 1 is not a session header…") */}
+          {v.seq === undefined && v.line !== undefined && !namesLine(v.message, v.line) && <span className="badge err">line {v.line}</span>}
         </span>
       )}
       {!v.ok && <span className="badge">{s.acceptedThrough >= 0 ? `views computed best-effort through seq ${s.acceptedThrough}` : 'no event could be read'}</span>}
