@@ -3,12 +3,13 @@
  * what it writes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
+import { frameSpans } from '../io/zstd-encode';
 import { closedToolTurn, headerRecord, logBytes } from '../testing/builders';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,6 +70,26 @@ describe('seqscope redact', () => {
       expect(JSON.stringify(report)).not.toContain(HEX);
       expect(run('redact', at(out), '--check').status, 'the copy has nothing left to find').toBe(0);
     }
+  });
+
+  it('writes .jsonl.zstd with libzstd\'s compressed blocks, and refuses (exit 2, coded, nothing written) when only stored blocks could be written', () => {
+    const out = at('packed.jsonl.zstd');
+    const r = run('redact', at('keys.jsonl'), '-o', out);
+    expect(r.status, r.stderr).toBe(0);
+    const z = new Uint8Array(readFileSync(out));
+    const types = frameSpans(z).map((f) => (z[f.blocksStart] >> 1) & 3);
+    expect(types.length).toBeGreaterThanOrEqual(2);
+    expect(types).toContain(2);
+    expect(z.length).toBeLessThan(readFileSync(at('keys.jsonl')).length);
+
+    const stored = at('stored.jsonl.zstd');
+    const refused = spawnSync(process.execPath, [bin, 'redact', at('keys.jsonl'), '-o', stored], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, SEQSCOPE_TEST_COMPRESSOR: 'stored' } });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('(redact-zstd-compressor)');
+    expect(refused.stderr).toContain('stored (uncompressed) blocks');
+    expect(refused.stderr).not.toContain(HEX);
+    expect(existsSync(stored)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('stored.'))).toEqual([]);
   });
 
   it('exits 2 on bad usage and on a file it cannot read, writing nothing', () => {

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { SessionError } from '../core/errors';
 import { findSecrets, parseUserStrings, redactFile, type Finding, type LogEncoding, type LogSource } from '../io/redact/index';
+import { frameSpans, rawFrame, type FrameCompressor } from '../io/zstd-encode';
 import { nodeByteText } from './byte-text';
 
 export const REDACT_USAGE = 'usage: seqscope redact FILE -o OUT.jsonl|OUT.jsonl.zstd [--strings FILE] [--report FILE.json] | seqscope redact FILE --check [--strings FILE] [--json]';
@@ -86,7 +87,12 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
       return findings.length ? 1 : 0;
     }
     const encoding: LogEncoding = a.out!.endsWith('.zstd') ? 'zstd' : 'jsonl';
-    const compress = encoding === 'zstd' ? await compressor() : undefined;
+    let compress: FrameCompressor | undefined;
+    try { compress = encoding === 'zstd' ? await compressor() : undefined; } catch (err) {
+      if (!(err instanceof CompressorError)) throw err;
+      io.err(`seqscope: ${a.out} not written (${err.code}): zstd compression is unavailable: ${err.message}. Write a .jsonl copy instead, or reinstall Seqscope's dependencies (npm ci).`);
+      return 2;
+    }
     // written beside OUT and renamed over it when complete: a failed run leaves no partial copy
     const tmp = `${a.out}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
@@ -135,21 +141,40 @@ function writeReport(file: string, report: unknown): void {
   try { writeSync(fd, JSON.stringify(report, null, 2) + '\n'); } finally { closeSync(fd); }
 }
 
+/** libzstd could not start: a `.jsonl.zstd` copy is then not written at all, never written with stored (uncompressed) blocks. */
+export class CompressorError extends Error {
+  readonly code = 'redact-zstd-compressor';
+}
+
 /**
- * libzstd (WASM) at its default level, as DSH's writer compresses; raw blocks if it cannot start.
+ * The compressor, once it has compressed a probe of compressible text into a compressed block (a
+ * stored block would make the copy as large as the plaintext). SEQSCOPE_TEST_COMPRESSOR=stored
+ * swaps in a compressor that stores, for the test that this is refused.
+ */
+export function checkCompresses(compress: FrameCompressor): FrameCompressor {
+  const probe = compress(new TextEncoder().encode('{"type":"probe","data":{}}\n'.repeat(64)));
+  const frame = frameSpans(probe)[0];
+  if (!frame || ((probe[frame.blocksStart] >> 1) & 3) !== 2) throw new CompressorError('libzstd gave stored (uncompressed) blocks for compressible text');
+  return compress;
+}
+
+/**
+ * libzstd (WASM) at its default level, as DSH's writer compresses. When it cannot start, the
+ * command fails (exit 2, nothing written) rather than write a `.jsonl.zstd` of stored blocks.
  * The package finds its .wasm through `__dirname`, which the bundled CLI (an ES module) lacks: it is
  * lent for the call, pointing where the package is installed.
  */
-async function compressor() {
+async function compressor(): Promise<FrameCompressor> {
   const g = globalThis as { __dirname?: string };
   const lent = g.__dirname === undefined;
   try {
+    if (process.env.SEQSCOPE_TEST_COMPRESSOR === 'stored') return checkCompresses((plain) => rawFrame(plain, null));
     if (lent) g.__dirname = dirname(createRequire(import.meta.url).resolve('@bokuweb/zstd-wasm'));
     const { libzstdCompressor } = await import('../synth/libzstd');
-    return await libzstdCompressor();
+    return checkCompresses(await libzstdCompressor());
   } catch (err) {
-    if (process.env.SEQSCOPE_DEBUG) console.error(err);
-    return undefined;
+    if (err instanceof CompressorError) throw err;
+    throw new CompressorError(`libzstd could not start (${err instanceof Error ? err.message : String(err)})`);
   } finally {
     if (lent) delete g.__dirname;
   }
