@@ -30,7 +30,7 @@ test('?a=&b= opens two runs: the Runs view marks the first divergence on both sc
   await expect(detail.getByRole('region', { name: `Surface of run B at seq ${b.changed}` }).locator(`li[data-seq="${b.changed}"]`)).toHaveAttribute('data-same', 'false');
   await expect(slider(page)).toHaveAttribute('aria-valuenow', String(aSeq));
   await expect(bSlider(page)).toHaveAttribute('aria-valuenow', String(b.changed));
-  // the screenshot of the Runs view in docs/guide.md
+  // the screenshot of the Runs view in README.md and docs/guide.md
   await page.setViewportSize({ width: 1400, height: 1000 });
   await expect(detail).toBeVisible();
   await page.screenshot({ path: 'docs/runs.png' });

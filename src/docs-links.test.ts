@@ -31,6 +31,12 @@ describe('documentation links', () => {
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/^npm test$/m);
   });
 
+  it('the README shows a screenshot of the Runs view (issue 26), the one e2e/runs.spec.ts writes', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toMatch(/^!\[The Runs view[^\]]*\]\(docs\/runs\.png\)$/m);
+    expect(readFileSync(join(ROOT, 'e2e', 'runs.spec.ts'), 'utf8')).toContain("page.screenshot({ path: 'docs/runs.png' })");
+  });
+
   it('finds a missing file, a missing heading and a missing image, but not links in code or with a scheme', () => {
     const dir = mkdtempSync(join(tmpdir(), 'seqscope-links-'));
     try {
