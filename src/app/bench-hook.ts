@@ -1,10 +1,11 @@
 /**
  * Hooks for `npm run bench -- browser` (bench/browser.ts) and the browser fuzzer
  * (src/fuzz/browser.ts), installed only when the page URL has `?bench`: set the cursor, read the
- * state, count settled loads, and run the parse-only baseline in the session worker.
+ * state (and the Runs view's), count settled loads, and run the parse-only baseline in the session worker.
  */
 import { client } from './session-client';
 import { useApp } from '../store/store';
+import { useRuns } from '../store/runs';
 import { setCursor, setMarks } from './cursor';
 import { runSearch } from './search';
 
@@ -19,6 +20,7 @@ export function installBenchHook(): void {
     setMarks,
     runSearch,
     state: () => useApp.getState(),
+    runs: () => useRuns.getState(),
     parseOnly: async (file: Blob) => {
       const bytes = await file.arrayBuffer();
       return client.requestMoving([bytes], 'benchParseOnly', bytes);

@@ -61,7 +61,7 @@ export async function openRunB(bytes: ArrayBuffer | Blob, name: string, keptId?:
   const summary = useApp.getState().summary;
   if (!summary) { runs({ phase: 'failed', error: 'Open run A first: the shown session is compared with run B.', for: undefined }); return; }
   const blob = bytes instanceof Blob ? bytes : new Blob([bytes]);
-  runs({ for: summary, phase: 'loading', bName: name, error: undefined, info: undefined, ids: undefined, open: -1, pair: undefined, bCursor: undefined, firstPaintMs: undefined });
+  runs({ for: summary, phase: 'loading', bName: name, error: undefined, info: undefined, ids: undefined, open: -1, pair: undefined, bCursor: undefined, firstPaintMs: undefined, paintAfterAlignMs: undefined });
   setView('runs');
   let info: RunsInfo;
   try {
@@ -79,10 +79,12 @@ export async function openRunB(bytes: ArrayBuffer | Blob, name: string, keptId?:
   if (idA && idB && runsNow().info === info) runs({ ids: [idA, idB] });
 }
 
-/** When the worker's answer arrived: the view reports its first paint against it. */
+/** When the worker's answer arrived: the view reports its first paint against it, and against the alignment's end. */
 let received = 0;
 export function reportFirstPaint(): void {
-  if (received && runsNow().firstPaintMs === undefined) runs({ firstPaintMs: performance.now() - received });
+  const { info, firstPaintMs } = runsNow();
+  if (!received || !info || firstPaintMs !== undefined) return;
+  runs({ firstPaintMs: performance.now() - received, paintAfterAlignMs: performance.timeOrigin + performance.now() - info.alignedAt });
 }
 
 /** Opens two sessions: A as the shown session, then B beside it. */

@@ -32,6 +32,8 @@ export interface RunsInfo {
   /** Milliseconds the worker took to align (after both runs were loaded), and to load B. */
   readonly alignMs: number;
   readonly loadBMs: number;
+  /** When the alignment ended, as `performance.timeOrigin + performance.now()` in the worker (comparable with the page's). */
+  readonly alignedAt: number;
   /** What the library keeps of run B (so a deep link can name it). */
   readonly bFacts: {
     readonly encoding: 'jsonl' | 'zstd';

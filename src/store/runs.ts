@@ -24,6 +24,8 @@ export interface RunsState {
   bCursor?: { readonly b: number; readonly a: number };
   /** Milliseconds from the worker's answer to the Runs view's first paint. */
   firstPaintMs?: number;
+  /** Milliseconds from the alignment's end in the worker to the same paint (the answer built, sent and rendered). */
+  paintAfterAlignMs?: number;
 }
 
 export const useRuns = create<RunsState>()(() => ({ phase: 'none', open: -1 }));

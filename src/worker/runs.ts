@@ -27,6 +27,8 @@ export class RunsPeer {
   readonly comparison: RunComparison;
   private readonly sides: readonly [Side, Side];
   readonly alignMs: number;
+  /** The alignment's end on the shared clock (timeOrigin + now), for the Runs view's paint figure. */
+  readonly alignedAt: number;
 
   constructor(a: LoadResult, b: LoadResult, private readonly loadBMs: number, private readonly bContainer: 'log' | 'fixture' | 'zip' = 'log') {
     if (!a.session || !a.timeline) throw new Error('Run A has no session to compare.');
@@ -34,6 +36,7 @@ export class RunsPeer {
     const t0 = performance.now();
     this.comparison = compareRuns(a.session, b.session);
     this.alignMs = performance.now() - t0;
+    this.alignedAt = performance.timeOrigin + performance.now();
     this.sides = [{ r: a, items: this.comparison.a, name: a.fileName ?? 'run A' }, { r: b, items: this.comparison.b, name: b.fileName ?? 'run B' }];
   }
 
@@ -51,7 +54,7 @@ export class RunsPeer {
       a: side(0), b: side(1), rowA: al.rowA.slice(), rowB: al.rowB.slice(),
       firstDivergence: al.firstDivergence, differences: al.differences,
       excerpts: al.differences.slice(0, EXCERPTS).map((d) => ({ a: excerpt(0, d.row), b: excerpt(1, d.row) })),
-      rows: deriveRunRows(al, c.a, c.b), deltas: c.deltas, alignMs: this.alignMs, loadBMs: this.loadBMs,
+      rows: deriveRunRows(al, c.a, c.b), deltas: c.deltas, alignMs: this.alignMs, alignedAt: this.alignedAt, loadBMs: this.loadBMs,
       bFacts: { encoding: b.encoding, container: this.bContainer, verdict: { ok: b.verdict.ok }, ...(h ? { header: { id: h.id, createdAt: h.createdAt, ...(h.parentSession !== undefined ? { parentSession: h.parentSession } : {}), ...(h.seedLength !== undefined ? { seedLength: h.seedLength } : {}) } } : {}), storedEventCount: b.storedEventCount },
     };
   }
