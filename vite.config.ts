@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -37,7 +38,12 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/testing/global-setup.ts'],
     testTimeout: 60_000,
+    // Vitest's default for a run is one worker fewer than the cores: one worker on the two-core CI
+    // machine. Much of a unit test here waits on a child process (the CLI) or a worker thread, so
+    // two files at a time fill that time; VITEST_MAX_WORKERS overrides (1 to debug).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism())),
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 });
