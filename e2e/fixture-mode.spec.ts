@@ -38,5 +38,12 @@ test('fixture mode says what it is in one banner, with no red refusal, and marks
   await expect(row.locator('.time')).toHaveAttribute('title', /implied/);
   await expect(row.locator('.time')).toHaveCSS('font-style', 'italic');
   await expect(page.getByRole('listbox', { name: 'Events' }).getByText(/after refusal|refused here/)).toHaveCount(0);
+  // the Log marks where fixture mode stopped and what comes after, each badge saying why (issue 23 §7)
+  const events = page.getByRole('listbox', { name: 'Events' });
+  const here = events.locator(`[data-seq="${stop.seq}"]`).getByText('fixture mode stopped here');
+  await expect(here).toHaveAttribute('title', `Fixture mode stopped reading: ${stop.message}`);
+  await expect(events.getByText('fixture mode stopped here')).toHaveCount(1);
+  await expect(events.locator(`[data-seq="${stop.seq + 1}"]`).getByText('after the fixture stop')).toBeVisible();
+  for (const seq of [0, 1]) await expect(events.locator(`[data-seq="${seq}"]`).getByText(/fixture (mode stopped|stop)/)).toHaveCount(0);
   await shot(page, 'fixture-mode');
 });

@@ -19,6 +19,8 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   const start = useApp((s) => s.summary?.startTime ?? s.progress.startTime ?? 0);
   // fixture mode: the file has no seq or time, both are implied from position (issue 14 §7)
   const implied = useApp((s) => s.summary?.container === 'fixture');
+  // where fixture mode stopped reading (its records stopped making sense): the rows from there on are marked, as after a refusal
+  const stop = useApp((s) => (s.summary?.container === 'fixture' ? s.summary.fixtureFailure : undefined));
   const row = rowCache.get(seq);
   useEffect(() => { if (!row) ensureRows([seq]); }, [row, seq]);
   // a row synthesized on load carries the loader's clock: no delta from the session's start
@@ -43,6 +45,8 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
         {/* fixture mode: DSH's refusal of a fixture is said once, in the banner */}
         {row && !implied && row.flags & FLAG_REFUSED ? <span className="badge err">refused here</span> : null}
         {row && !implied && row.flags & FLAG_NOT_ACCEPTED && !(row.flags & FLAG_REFUSED) ? <span className="badge err">after refusal</span> : null}
+        {row && implied && stop && row.flags & FLAG_NOT_ACCEPTED
+          ? <span className="badge err" title={`Fixture mode stopped reading: ${stop.message}`}>{stop.seq === seq ? 'fixture mode stopped here' : 'after the fixture stop'}</span> : null}
       </span>
     </div>
   );
