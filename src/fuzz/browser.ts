@@ -1,7 +1,8 @@
 /**
  * The browser fuzzer (issue 13): `npm run -s fuzz -- --browser --cases N [--seed S]`.
  * Builds the app unless dist is newer than its sources, serves it with `vite preview` on
- * 127.0.0.1, and in one Chromium page opens each case in turn through the file input. Cases
+ * 127.0.0.1, and in Chromium opens each case through the file input, in two pages side by side
+ * (`--pages N`; each page takes the next case when it is done with one). Cases
  * alternate between the Node fuzzer's mutated logs (src/fuzz/cases.ts) and the files of
  * the conformance corpus and the fixtures (src/testing/corpus.ts), until every such file has been opened.
  * For each case: every tab, the Seq slider to its start, middle and end, a row selected, the
@@ -20,7 +21,7 @@ import { makeCase } from './cases';
 import { CONFORMANCE_DIR, FIXTURES_DIR } from '../testing/corpus';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, ensureBuild, servePreview } from '../testing/browser-harness';
 
-export interface BrowserArgs { cases: number; seed: number; report?: string; verbose?: boolean }
+export interface BrowserArgs { cases: number; seed: number; report?: string; verbose?: boolean; pages?: number }
 
 const OPEN_MS = 10_000;
 const STALL_MS = 2_000;
@@ -145,83 +146,107 @@ async function newPage(browser: Browser, base: string): Promise<Page> {
   return page;
 }
 
+/** One case: a corpus file, or the m-th mutated log. */
+type Plan = { i: number; corpus?: CorpusFile; m: number };
+
+/** Odd cases take the next corpus file while any is left; the rest are mutated logs, numbered in order. */
+export function planCases(cases: number, corpus: readonly CorpusFile[]): Plan[] {
+  const out: Plan[] = [];
+  for (let i = 0, k = 0, m = 0; i < cases; i++) {
+    if (i % 2 === 1 && k < corpus.length) out.push({ i, corpus: corpus[k++], m: -1 });
+    else out.push({ i, m: m++ });
+  }
+  return out;
+}
+
+type Status = 'ok' | 'refused' | 'crash' | 'hang';
+
 /** Runs the browser fuzzer; resolves with the exit code. */
 export async function runBrowserFuzz(args: BrowserArgs): Promise<number> {
   ensureBuild((l) => console.error(`fuzz: ${l}`));
   const { base, stop } = await servePreview();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
-  const corpus = corpusFiles();
+  const plan = planCases(args.cases, corpusFiles());
   // files are picked by path (the browser reads them from disk, as a user's pick): a buffer would
   // be decoded by script in the page, a main-thread stall that is the harness's, not the app's
   const tmp = mkdtempSync(join(tmpdir(), 'seqscope-fuzz-'));
   process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
   const sum = { cases: 0, ok: 0, refused: 0, crashes: 0, hangs: 0, maxMs: 0 };
-  let page = await newPage(browser, base);
-  let errors: string[] = [];
-  const watch = (p: Page) => { p.on('pageerror', (e) => errors.push(`page error: ${e.message}`)); p.on('crash', () => errors.push('the page crashed')); };
-  watch(page);
   const every = Math.max(1, Math.ceil(args.cases / 20));
   let longestStall = 0;
   const t0 = Date.now();
-  for (let i = 0, k = 0, m = 0; i < args.cases; i++) {
-    // odd cases take the next corpus file while any is left; the rest are mutated logs
-    let name: string, path: string, bytes: Uint8Array, expected: string | undefined, what: string;
-    if (i % 2 === 1 && k < corpus.length) {
-      const f = corpus[k++];
-      name = f.name; path = f.path; bytes = new Uint8Array(readFileSync(f.path)); expected = f.expected; what = relative(ROOT, f.path);
-    } else {
-      const c = await makeCase(args.seed, m);
-      name = `case-${m}${c.encoding === 'zstd' ? '.jsonl.zstd' : '.jsonl'}`; bytes = c.bytes; expected = undefined;
-      path = join(tmp, name);
-      writeFileSync(path, bytes);
-      what = `mutated case ${m} (seed ${args.seed}, caseSeed ${c.caseSeed}, ${c.encoding}, ops ${c.ops.join('+')})`;
-      m++;
-    }
-    errors = [];
-    let status: 'ok' | 'refused' | 'crash' | 'hang';
-    let problem = '';
-    try {
-      const before = await page.evaluate(() => {
-        (window as unknown as { __fuzzLongest: number }).__fuzzLongest = 0;
-        return (window as unknown as { seqscopeBench: { settles(): number } }).seqscopeBench.settles();
-      });
-      await page.setInputFiles('input[type=file][aria-label="Open file"]', path, { timeout: OPEN_MS });
-      const o = await withDeadline(page.evaluate(waitSettled, [before, OPEN_MS] as [number, number]), OPEN_MS + 5_000);
-      sum.maxMs = Math.max(sum.maxMs, Math.round(o.ms));
-      if (!o.settled) { status = 'hang'; problem = `no verdict banner or alert within ${OPEN_MS / 1000} s (phase ${o.phase})`; }
-      else {
-        status = o.verdict === 'ok' ? 'ok' : 'refused';
-        if (expected !== undefined && (o.verdict !== expected || (o.fileName !== name && o.phase !== 'failed'))) { status = 'crash'; problem = `banner data-verdict ${o.verdict ?? '(none)'} for ${o.fileName ?? '(no file)'} (phase ${o.phase}), DSH says ${expected}`; }
-        const found = await withDeadline(page.evaluate(exercise, SEARCHES[i % SEARCHES.length]), 30_000);
-        const traced = found.filter((f) => f.startsWith('trace '));
-        if (traced.length) console.error(traced.join(', '));
-        const real = found.filter((f) => !f.startsWith('trace '));
-        if (real.length) { status = 'crash'; problem = real.join('; '); }
+  let next = 0;
+
+  /** One page working through the shared queue; a crash or a hang gets it a fresh page. */
+  const lane = async () => {
+    let errors: string[] = [];
+    const open = async () => {
+      const p = await newPage(browser, base);
+      p.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      p.on('crash', () => errors.push('the page crashed'));
+      return p;
+    };
+    let page = await open();
+    while (next < plan.length) {
+      const { i, corpus: f, m } = plan[next++];
+      let name: string, path: string, bytes: Uint8Array, expected: string | undefined, what: string;
+      if (f) {
+        name = f.name; path = f.path; bytes = new Uint8Array(readFileSync(f.path)); expected = f.expected; what = relative(ROOT, f.path);
+      } else {
+        const c = await makeCase(args.seed, m);
+        name = `case-${m}${c.encoding === 'zstd' ? '.jsonl.zstd' : '.jsonl'}`; bytes = c.bytes; expected = undefined;
+        path = join(tmp, name);
+        writeFileSync(path, bytes);
+        what = `mutated case ${m} (seed ${args.seed}, caseSeed ${c.caseSeed}, ${c.encoding}, ops ${c.ops.join('+')})`;
       }
-      const stall = await withDeadline(page.evaluate(() => (window as unknown as { __fuzzLongest: number }).__fuzzLongest), 5_000);
-      longestStall = Math.max(longestStall, stall);
-      if (status !== 'crash' && stall > STALL_MS) { status = 'hang'; problem = `main thread stalled ${Math.round(stall)} ms`; }
-    } catch (e) {
-      status = 'hang';
-      problem = `the page stopped answering: ${(e as Error).message.split('\n')[0]}`;
+      errors = [];
+      let status: Status;
+      let problem = '';
+      try {
+        const before = await page.evaluate(() => {
+          (window as unknown as { __fuzzLongest: number }).__fuzzLongest = 0;
+          return (window as unknown as { seqscopeBench: { settles(): number } }).seqscopeBench.settles();
+        });
+        await page.setInputFiles('input[type=file][aria-label="Open file"]', path, { timeout: OPEN_MS });
+        const o = await withDeadline(page.evaluate(waitSettled, [before, OPEN_MS] as [number, number]), OPEN_MS + 5_000);
+        sum.maxMs = Math.max(sum.maxMs, Math.round(o.ms));
+        if (!o.settled) { status = 'hang'; problem = `no verdict banner or alert within ${OPEN_MS / 1000} s (phase ${o.phase})`; }
+        else {
+          status = o.verdict === 'ok' ? 'ok' : 'refused';
+          if (expected !== undefined && (o.verdict !== expected || (o.fileName !== name && o.phase !== 'failed'))) { status = 'crash'; problem = `banner data-verdict ${o.verdict ?? '(none)'} for ${o.fileName ?? '(no file)'} (phase ${o.phase}), DSH says ${expected}`; }
+          const found = await withDeadline(page.evaluate(exercise, SEARCHES[i % SEARCHES.length]), 30_000);
+          const traced = found.filter((x) => x.startsWith('trace '));
+          if (traced.length) console.error(traced.join(', '));
+          const real = found.filter((x) => !x.startsWith('trace '));
+          if (real.length) { status = 'crash'; problem = real.join('; '); }
+        }
+        const stall = await withDeadline(page.evaluate(() => (window as unknown as { __fuzzLongest: number }).__fuzzLongest), 5_000);
+        longestStall = Math.max(longestStall, stall);
+        if (status !== 'crash' && stall > STALL_MS) { status = 'hang'; problem = `main thread stalled ${Math.round(stall)} ms`; }
+      } catch (e) {
+        status = 'hang';
+        problem = `the page stopped answering: ${(e as Error).message.split('\n')[0]}`;
+      }
+      if (errors.length) { status = 'crash'; problem = [...errors, problem].filter(Boolean).join('; '); }
+      if (path.startsWith(tmp)) rmSync(path, { force: true });
+      sum.cases++;
+      if (status === 'ok') sum.ok++; else if (status === 'refused') sum.refused++; else if (status === 'hang') sum.hangs++; else sum.crashes++;
+      if (status === 'crash' || status === 'hang') {
+        console.error(`case ${i} (${what}): ${status}: ${problem}`);
+        if (args.report) saveCase(args.report, i, name, bytes);
+        // a fresh page, so that one bad case does not spoil the next
+        await page.close().catch(() => undefined);
+        page = await open();
+      } else if (args.verbose) console.error(`case ${i} (${what}): ${status}`);
+      if (sum.cases % every === 0 && sum.cases < args.cases) console.error(`fuzz: ${sum.cases}/${args.cases} cases, ${sum.crashes} crashes, ${sum.hangs} hangs, ${Math.round((Date.now() - t0) / 1000)} s`);
     }
-    if (errors.length) { status = 'crash'; problem = [...errors, problem].filter(Boolean).join('; '); }
-    if (path.startsWith(tmp)) rmSync(path, { force: true });
-    sum.cases++;
-    if (status === 'ok') sum.ok++; else if (status === 'refused') sum.refused++; else if (status === 'hang') sum.hangs++; else sum.crashes++;
-    if (status === 'crash' || status === 'hang') {
-      console.error(`case ${i} (${what}): ${status}: ${problem}`);
-      if (args.report) saveCase(args.report, i, name, bytes);
-      // a fresh page, so that one bad case does not spoil the next
-      await page.close().catch(() => undefined);
-      page = await newPage(browser, base);
-      watch(page);
-    } else if (args.verbose) console.error(`case ${i} (${what}): ${status}`);
-    if ((i + 1) % every === 0 && i + 1 < args.cases) console.error(`fuzz: ${i + 1}/${args.cases} cases, ${sum.crashes} crashes, ${sum.hangs} hangs, ${Math.round((Date.now() - t0) / 1000)} s`);
-  }
+    await page.close().catch(() => undefined);
+  };
+  const pages = Math.max(1, Math.min(args.pages ?? 2, plan.length));
+  await Promise.all(Array.from({ length: pages }, lane));
   await browser.close();
   stop();
-  console.error(`fuzz: ${sum.cases} cases in ${Math.round((Date.now() - t0) / 1000)} s; longest main-thread task ${Math.round(longestStall)} ms`);
+  console.error(`fuzz: ${sum.cases} cases in ${Math.round((Date.now() - t0) / 1000)} s on ${pages} page${pages === 1 ? "" : "s"}; longest main-thread task ${Math.round(longestStall)} ms`);
   const line = JSON.stringify(sum);
   if (args.report) { mkdirSync(dirname(args.report), { recursive: true }); writeFileSync(args.report, line + '\n'); }
   console.log(line);

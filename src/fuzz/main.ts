@@ -1,6 +1,6 @@
 /**
  * Seeded fuzzer: `npm run -s fuzz -- --cases N [--seed S] [--timeout MS] [--in-process]`; with
- * `--browser [--report FILE] [--verbose]`, the same cases (and the shared corpora) opened in the
+ * `--browser [--pages N] [--report FILE] [--verbose]`, the same cases (and the shared corpora) opened in the
  * built app in Chromium (src/fuzz/browser.ts).
  * Mutates valid logs (bytes, lines, JSON values, zstd frames) and checks the load invariants on
  * each case in a worker thread with a watchdog, so that a real hang is caught and counted.
@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { makeCase } from './cases';
 import { checkBytes, type CaseResult } from './check';
 
-interface Args { cases: number; seed: number; timeoutMs: number; inProcess: boolean; browser: boolean; report?: string; verbose: boolean }
+interface Args { cases: number; seed: number; timeoutMs: number; inProcess: boolean; browser: boolean; report?: string; verbose: boolean; pages?: number }
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { cases: 100, seed: 1, timeoutMs: 10_000, inProcess: false, browser: false, verbose: false };
@@ -24,8 +24,9 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--in-process') a.inProcess = true;
     else if (k === '--browser') a.browser = true;
     else if (k === '--verbose') a.verbose = true;
+    else if (k === '--pages') a.pages = Math.max(1, num());
     else if (k === '--report' && i + 1 < argv.length) a.report = argv[++i];
-    else throw new Error(`unknown option ${k}; usage: fuzz --cases N [--seed S] [--timeout MS] [--in-process] | fuzz --browser --cases N [--seed S] [--report FILE] [--verbose]`);
+    else throw new Error(`unknown option ${k}; usage: fuzz --cases N [--seed S] [--timeout MS] [--in-process] | fuzz --browser --cases N [--seed S] [--pages N] [--report FILE] [--verbose]`);
   }
   return a;
 }
