@@ -69,9 +69,11 @@ export function deriveFleet(entries: readonly FleetEntry[]): Fleet {
   const total = new Array<OwnFigures | undefined>(entries.length);
   const totalModels = new Array<Record<string, TokenClasses>>(entries.length);
   const depth = new Array<number>(entries.length).fill(-1);
-  // iterative post-order over sub-agent edges, so any depth works and a cycle ends
+  // iterative post-order over sub-agent edges, so any depth works and a cycle ends; `state` is
+  // shared by every root (a node entered is finished before its root returns), so rolling up n
+  // entries is linear, not n arrays of n
+  const state = new Uint8Array(entries.length);
   const totalOf = (root: number): OwnFigures => {
-    const state = new Uint8Array(entries.length);
     const stack: number[] = [root];
     while (stack.length) {
       const i = stack[stack.length - 1];
