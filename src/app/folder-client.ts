@@ -1,4 +1,4 @@
-/** The page side of the folder worker: started on first use, one request per id. */
+/** The page side of the folder workers: each started on first use, one request per id. */
 import type { FolderApi, FolderReply, FolderRequest } from '../protocol/folder-protocol';
 import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
 
@@ -25,4 +25,11 @@ export class FolderClient {
   }
 }
 
-export const folderClient = new FolderClient();
+/**
+ * Folder workers judging at once: two, as `seqscope stats --jobs 2` (issue 27 times the fleet view
+ * against it); each log is read once, by one of them.
+ */
+export const FOLDER_LANES = 2;
+
+/** The folder workers; header batches and judgements are spread over them. */
+export const folderClients: readonly FolderClient[] = Array.from({ length: FOLDER_LANES }, () => new FolderClient());

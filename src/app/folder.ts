@@ -1,7 +1,7 @@
 /**
  * A folder of sessions: open it (the directory picker, a `webkitdirectory` file list, or a folder
- * served over HTTP by `seqscope serve`), list its sessions from their headers, then judge them one
- * at a time in the folder worker, the rows on screen first. Opening a session works like opening a
+ * served over HTTP by `seqscope serve`), list its sessions from their headers, then judge them in
+ * the folder workers (two at a time), the rows on screen first. Opening a session works like opening a
  * file; one from a handle or over HTTP is opened as a live file.
  */
 import type { SessionFigures } from '../core/session-figures';
@@ -11,7 +11,8 @@ import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
 import { useApp } from '../store/store';
 import type { FolderSession, FolderState } from '../store/folder-slice';
 import type { Judgement } from '../protocol/folder-protocol';
-import { folderClient } from './folder-client';
+import { FOLDER_LANES, folderClients, type FolderClient } from './folder-client';
+import { FIGURES_FLUSH_MS, JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
 import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
 import { Latest, type Ticket } from './latest';
 import { openFile } from './library-open';
@@ -23,9 +24,9 @@ import { loads } from './session-scope';
 /** A project directory's path for display (pure; for the folder list's rows). */
 export { projectLabel } from '../io/folder-scan';
 
-/** Files per header batch, and batches in flight (a URL's batch fetches its heads at once). */
+/** Files per header batch, and batches in flight (a URL's batch fetches its heads at once; at most one per folder worker). */
 const HEADER_BATCH = 50;
-const HEADER_BATCHES_IN_FLIGHT = 2;
+const HEADER_BATCHES_IN_FLIGHT = FOLDER_LANES;
 const LIST_FLUSH_MS = 100;
 
 /** The folder listed now: how to read each of its sessions, which rows are on screen, and its generation. */
@@ -70,13 +71,14 @@ async function list(name: string, via: FolderState['via'], found: Found[], t0: n
     const a = open.access.get(items[i].path)!;
     try { return a.file ?? await a.blob(HEADER_BYTES); } catch { return undefined; }
   };
-  await Promise.all(Array.from({ length: Math.min(HEADER_BATCHES_IN_FLIGHT, Math.ceil(items.length / HEADER_BATCH)) }, async () => {
+  // each batch in flight has a folder worker of its own
+  await Promise.all(folderClients.slice(0, Math.min(HEADER_BATCHES_IN_FLIGHT, Math.ceil(items.length / HEADER_BATCH))).map(async (lane) => {
     while (next < items.length && mine()) {
       const from = next;
       next = Math.min(items.length, next + HEADER_BATCH);
       const blobs = await Promise.all(Array.from({ length: next - from }, (_, k) => head(from + k)));
       let facts: (HeaderFacts | null)[] = [];
-      try { facts = await folderClient.ask('headers', blobs.map((b) => b ?? new Blob())); } catch { /* each stays without a header */ }
+      try { facts = await lane.ask('headers', blobs.map((b) => b ?? new Blob())); } catch { /* each stays without a header */ }
       blobs.forEach((b, k) => { got[from + k] = (b && facts[k]) ?? null; });
       read += blobs.length;
       if (performance.now() - flushAt > LIST_FLUSH_MS) { flushAt = performance.now(); flush(); }
@@ -93,27 +95,44 @@ export function wantJudgement(key: string): void {
   open.wanted.add(key);
 }
 
+/**
+ * Judges every session of the folder, FOLDER_LANES at a time (one folder worker each), the rows on
+ * screen first. Judgements are merged into the store as they arrive, a batch at most every
+ * FIGURES_FLUSH_MS (the first at once), so the table's rows never wait for figure work.
+ */
 async function judgeAll(mine: () => boolean): Promise<void> {
-  const done = new Set<string>();
-  for (;;) {
-    const f = useApp.getState().folder;
-    if (!f || !mine()) return;
-    const pick = [...open.wanted].find((k) => !done.has(k) && open.access.has(k))
-      ?? [...f.sessions].sort((a, b) => b.mtimeMs - a.mtimeMs).find((s) => !done.has(s.path))?.path;
-    if (pick === undefined) return;
-    done.add(pick);
-    open.wanted.delete(pick);
-    let judged: FolderSession['judged'];
-    try {
-      judged = await folderClient.ask('judge', await open.access.get(pick)!.blob(), pick.split('/').pop()!, pick);
-    } catch (err) { judged = { error: (err as Error).message }; }
-    if (!mine()) return;
+  const f = useApp.getState().folder;
+  if (!f || !mine()) return;
+  const queue = new JudgeQueue(f.sessions.filter((s) => open.access.has(s.path)));
+  const arrived = new Map<string, Judged>();
+  let flushedAt = -Infinity, timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer !== undefined) { clearTimeout(timer); timer = undefined; }
+    if (!mine() || arrived.size === 0) return;
     // a followed session may have grown past what the judge read: its figures as it last grew win
     const live = open.followed;
-    if (live?.path === pick && 'fleet' in judged && judged.fleet && live.figures.events > judged.fleet.figures.events) judged = withFigures(judged, live.figures);
+    const j = live && arrived.get(live.path);
+    if (live && j && 'fleet' in j && j.fleet && live.figures.events > j.fleet.figures.events) arrived.set(live.path, withFigures(j, live.figures));
     const cur = useApp.getState().folder!;
-    setFolder({ sessions: cur.sessions.map((s) => (s.path === pick ? { ...s, judged } : s)) });
-  }
+    setFolder({ sessions: mergeJudgements(cur.sessions, arrived) });
+    arrived.clear();
+    flushedAt = performance.now();
+  };
+  const lane = async (c: FolderClient) => {
+    for (let pick = queue.next(open.wanted); pick !== undefined && mine(); pick = queue.next(open.wanted)) {
+      let judged: Judged;
+      try {
+        judged = await c.ask('judge', await open.access.get(pick)!.blob(), pick.split('/').pop()!, pick);
+      } catch (err) { judged = { error: (err as Error).message }; }
+      if (!mine()) return;
+      arrived.set(pick, judged);
+      const wait = flushedAt + FIGURES_FLUSH_MS - performance.now();
+      if (wait <= 0) flush();
+      else timer ??= setTimeout(flush, wait);
+    }
+  };
+  await Promise.all(folderClients.map(lane));
+  flush();
 }
 
 /** A folder picked through `<input webkitdirectory>`: Files with their relative paths (snapshots: not live). */

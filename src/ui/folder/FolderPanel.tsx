@@ -13,7 +13,8 @@ export function FolderPanel() {
   const shown = useApp((s) => s.folderPanel);
   const [query, setQuery] = useState('');
   const [fleet, setFleet] = useState(false);
-  const rows = useMemo(() => (folder ? folderRows(folder.sessions, query) : []), [folder?.sessions, query]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the list's rows are not derived while the fleet view replaces it (each batch of figures would re-derive them)
+  const rows = useMemo(() => (folder && !fleet ? folderRows(folder.sessions, query) : []), [folder?.sessions, query, fleet]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!folder || !shown) return null;
   const n = folder.sessions.length;
   const judged = folder.sessions.filter((s) => s.judged).length;

@@ -1,0 +1,72 @@
+/** The folder's judging order and how judgements from several workers merge into the folder's sessions. */
+import { describe, expect, it } from 'vitest';
+import type { FolderSession } from '../store/folder-slice';
+import { JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
+
+const session = (path: string, mtimeMs: number): FolderSession => ({ path, size: 1, mtimeMs, kind: 'log' });
+const ok = (events: number): Judged => ({ verdict: { ok: true }, events });
+
+describe('mergeJudgements', () => {
+  const sessions = [session('a', 1), session('b', 2), session('c', 3)];
+
+  it('gives each named session its judgement and keeps every other session the same object', () => {
+    const out = mergeJudgements(sessions, new Map([['c', ok(3)], ['a', ok(1)]]));
+    expect(out.map((s) => s.judged)).toEqual([ok(1), undefined, ok(3)]);
+    expect(out[1]).toBe(sessions[1]);
+    expect(out[0]).not.toBe(sessions[0]);
+    expect(out[0].path).toBe('a');
+    expect(sessions[0].judged).toBeUndefined(); // the store's array is not changed in place
+  });
+
+  it('keeps the array itself when nothing in it changes', () => {
+    expect(mergeJudgements(sessions, new Map())).toBe(sessions);
+    expect(mergeJudgements(sessions, new Map([['not-here', ok(1)]]))).toBe(sessions);
+    const j = ok(5);
+    const once = mergeJudgements(sessions, new Map([['b', j]]));
+    expect(mergeJudgements(once, new Map([['b', j]]))).toBe(once);
+  });
+
+  it('merges batches as they arrive, a later judgement replacing an earlier one, errors included', () => {
+    let cur: readonly FolderSession[] = sessions;
+    cur = mergeJudgements(cur, new Map([['b', ok(2)]]));
+    cur = mergeJudgements(cur, new Map<string, Judged>([['a', { error: 'gone' }], ['b', ok(20)]]));
+    expect(cur.map((s) => s.judged)).toEqual([{ error: 'gone' }, ok(20), undefined]);
+  });
+});
+
+describe('JudgeQueue', () => {
+  const drain = (q: JudgeQueue, wanted = new Set<string>()) => {
+    const out: string[] = [];
+    for (let p = q.next(wanted); p !== undefined; p = q.next(wanted)) out.push(p);
+    return out;
+  };
+
+  it('hands out every session once, newest first', () => {
+    expect(drain(new JudgeQueue([session('old', 1), session('new', 9), session('mid', 5)]))).toEqual(['new', 'mid', 'old']);
+  });
+
+  it('hands out wanted rows first, in the order asked, skipping unknown and already taken ones', () => {
+    const q = new JudgeQueue([session('a', 4), session('b', 3), session('c', 2), session('d', 1)]);
+    expect(q.next(new Set())).toBe('a');
+    const wanted = new Set(['c', 'zzz', 'a', 'b']);
+    expect(q.next(wanted)).toBe('c');
+    expect(q.next(wanted)).toBe('b'); // 'zzz' is not in the folder, 'a' was handed out
+    expect(wanted.size).toBe(0);
+    expect(drain(q, wanted)).toEqual(['d']);
+    expect(q.next(new Set(['a']))).toBeUndefined();
+  });
+
+  it('never hands one path to two workers asking at once', () => {
+    const q = new JudgeQueue(Array.from({ length: 50 }, (_, i) => session(`s${i}`, i)));
+    const wanted = new Set(['s3', 's7']);
+    const lanes: string[][] = [[], []];
+    for (let k = 0; ; k++) {
+      const p = q.next(wanted);
+      if (p === undefined) break;
+      lanes[k % 2].push(p);
+    }
+    const all = [...lanes[0], ...lanes[1]];
+    expect(all).toHaveLength(50);
+    expect(new Set(all).size).toBe(50);
+  });
+});

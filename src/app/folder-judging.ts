@@ -1,0 +1,61 @@
+/**
+ * The folder's judging, the pure parts: which session is judged next, and how judgements that
+ * arrived meanwhile are merged into the folder's sessions. Judgements come from several folder
+ * workers at once, in any order; they are buffered and merged at most every FIGURES_FLUSH_MS,
+ * since every merge makes the list, the fleet table, its totals and chart derive again over the
+ * whole folder (one merge per judgement is quadratic in the folder's size).
+ */
+import type { FolderSession } from '../store/folder-slice';
+
+export type Judged = NonNullable<FolderSession['judged']>;
+
+/** Judgements are merged into the store at most this often (the first one at once). */
+export const FIGURES_FLUSH_MS = 250;
+
+/**
+ * The sessions with `judged` merged in: a session named in it takes its judgement (a later one
+ * replaces an earlier); every other session is kept as it is, the same object, and the array
+ * itself is kept when nothing in it changes (so what derives from it need not derive again).
+ */
+export function mergeJudgements(sessions: readonly FolderSession[], judged: ReadonlyMap<string, Judged>): readonly FolderSession[] {
+  if (judged.size === 0) return sessions;
+  let out: FolderSession[] | undefined;
+  for (let i = 0; i < sessions.length; i++) {
+    const s = sessions[i];
+    const j = judged.get(s.path);
+    if (j === undefined || j === s.judged) continue;
+    out ??= sessions.slice();
+    out[i] = { ...s, judged: j };
+  }
+  return out ?? sessions;
+}
+
+/**
+ * The order sessions are judged in: those whose rows are on screen (`wanted`) first, in the order
+ * they were asked for, then the rest by last modified, newest first. Each path is handed out once,
+ * to one worker (so each log is read once); the order by time is sorted once, not per pick.
+ */
+export class JudgeQueue {
+  private readonly order: readonly string[];
+  private readonly members: ReadonlySet<string>;
+  private at = 0;
+  private readonly taken = new Set<string>();
+
+  constructor(sessions: readonly Pick<FolderSession, 'path' | 'mtimeMs'>[]) {
+    this.order = [...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs).map((s) => s.path);
+    this.members = new Set(this.order);
+  }
+
+  /** The next path to judge, or undefined when every one has been handed out. `wanted` is drained of what it yields or is already taken. */
+  next(wanted: Set<string>): string | undefined {
+    for (const k of wanted) {
+      wanted.delete(k);
+      if (this.members.has(k) && !this.taken.has(k)) { this.taken.add(k); return k; }
+    }
+    while (this.at < this.order.length) {
+      const k = this.order[this.at++];
+      if (!this.taken.has(k)) { this.taken.add(k); return k; }
+    }
+    return undefined;
+  }
+}
