@@ -15,6 +15,11 @@ export function messageKind(c: Card | undefined): string {
 
 export { formatBytes } from '../core/text';
 
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators, `12,345` (one formatter for all: `toLocaleString` builds one per call, which a table of counts felt on every frame). */
+export const formatCount = (x: number): string => COUNT.format(x);
+
 /** `+m:ss.mmm` (or `+h:mm:ss`) relative to the session start; negative when time goes backwards. */
 export function relTime(ms: number): string {
   if (!Number.isFinite(ms)) return '';

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { FleetRow } from '../../core/fleet-figures';
 import { tokensByDay } from './fleet-table';
+import { formatCount as n } from '../format';
 
 const W = 900, H = 160, PAD = 4;
 const COLORS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac', '#86bcb6', '#d37295'];
-const n = (x: number) => x.toLocaleString('en-US');
 
 /**
  * Tokens per day (the UTC day each step started), stacked by project or by token class, over the

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { groupFleet, type FleetRow } from '../../core/fleet-figures';
 import { tokenSum } from '../../core/step-usage';
+import { formatCount as n } from '../format';
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** Totals over the loaded sessions shown, by project and by day (tokens by the day each step started). */
 export function FleetTotals({ rows }: { rows: readonly FleetRow[] }) {

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { deriveFleet, kindOf, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
 import { compareFolderSessions } from '../../app/folder';
 import { useApp } from '../../store/store';
+import { formatCount } from '../format';
 import { FleetCompareBar } from './FleetCompareBar';
 import { FleetChart } from './FleetChart';
 import { FleetSearch } from './FleetSearch';
@@ -22,7 +23,8 @@ export function FleetView() {
   const [sort, setSort] = useState<Sort>({ key: 'started', dir: -1 });
   // the two sessions picked to compare, in the order picked (A first); a third picked drops the oldest
   const [picked, setPicked] = useState<readonly string[]>([]);
-  const pick = (path: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== path), path].slice(-2) : p.filter((x) => x !== path)));
+  // stable, so the table's memoized rows do not all render again when one is picked
+  const pick = useCallback((path: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== path), path].slice(-2) : p.filter((x) => x !== path))), []);
   // a session is a row as soon as its header is read; its figures come when the worker has checked it
   const entries = useMemo(() => (sessions ?? []).flatMap((s): FleetEntry[] => {
     if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? [s.judged.fleet] : [];
@@ -34,6 +36,7 @@ export function FleetView() {
   const checked = entries.filter((e) => e.verdict !== CHECKING).length;
   const fleet = useMemo(() => deriveFleet(entries), [entries]);
   const rows = useMemo(() => fleetTable(fleet.rows, filter, sort), [fleet, filter, sort]);
+  const shownRows = useMemo(() => rows.map((r) => r.row), [rows]);
   const chartRows = useMemo(() => fleet.rows.filter((r) => matches(r, { ...filter, from: undefined, to: undefined })), [fleet, filter]);
   const projects = useMemo(() => [...new Set(fleet.rows.map((r) => r.project ?? ''))].sort(), [fleet]);
   const day = filter.from !== undefined && filter.from === filter.to ? filter.from : undefined;
@@ -48,7 +51,7 @@ export function FleetView() {
       {tab === 'search' ? <div role="tabpanel" aria-label="Search all"><FleetSearch /></div> : (
         <div role="tabpanel" aria-label="Sessions" className="fleet-panel">
           <p role="status" className="label" data-figures={checked} data-sessions={total}>
-            Figures for {checked}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {fleet.totals.turns.toLocaleString('en-US')} turns, {fleet.totals.toolCalls.toLocaleString('en-US')} tool calls ({fleet.totals.toolErrors.toLocaleString('en-US')} errors)
+            Figures for {checked}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {formatCount(fleet.totals.turns)} turns, {formatCount(fleet.totals.toolCalls)} tool calls ({formatCount(fleet.totals.toolErrors)} errors)
           </p>
           <div className="fleet-filters">
             <select aria-label="Project" value={filter.project ?? ''} onChange={(e) => set({ project: e.target.value || undefined })}>
@@ -66,7 +69,7 @@ export function FleetView() {
           <FleetChart rows={chartRows} day={day} onDay={(d) => set({ from: d, to: d })} />
           <FleetCompareBar picked={picked.map((p) => fleet.rows.find((r) => r.path === p)).filter((r) => r !== undefined)} onCompare={(a, b) => void compareFolderSessions(a, b)} />
           <FleetTable rows={rows} sort={sort} onSort={setSort} picked={picked} onPick={pick} />
-          <FleetTotals rows={rows.map((r) => r.row)} />
+          <FleetTotals rows={shownRows} />
         </div>
       )}
     </div>

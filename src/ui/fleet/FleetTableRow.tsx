@@ -1,0 +1,48 @@
+import { memo, type KeyboardEvent } from 'react';
+import { openFolderSession } from '../../app/folder';
+import { dayOfStart } from '../../core/fleet-figures';
+import { tokenSum } from '../../core/step-usage';
+import { formatCount as n } from '../format';
+import { CHECKING, titleOf, type TableRow } from './fleet-table';
+
+/** Height of a row in px (the table positions rows by it). */
+export const ROW = 26;
+
+const dur = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)}s` : ms < 3_600_000 ? `${Math.round(ms / 60_000)}m` : `${(ms / 3_600_000).toFixed(1)}h`);
+const open = (path: string) => void openFolderSession(path);
+const onKey = (e: KeyboardEvent, path: string) => { if (e.key === 'Enter') { e.preventDefault(); open(path); } };
+
+/**
+ * One session of the fleet table at its place `i` (sub-agents and forks indented by depth), its box
+ * ticked when it is `picked` to compare. Memoized
+ * on the row and its place: scrolling renders only the rows coming into view, not every mounted one.
+ */
+export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick }: { t: TableRow; i: number; picked: boolean; onPick: (path: string, on: boolean) => void }) {
+  const { row: r, depth } = t;
+  const f = r.figures, pending = r.verdict === CHECKING;
+  const fig = (x: number) => (pending ? '…' : n(x));
+  return (
+    <div role="row" aria-rowindex={i + 2} className={`fleet-row${pending ? ' pending' : r.partial ? ' partial' : ''}`} data-path={r.path} data-kind={r.kind}
+      style={{ top: i * ROW, height: ROW }}>
+      <div role="cell" className="fleet-name clip" style={{ paddingLeft: 4 + depth * 14 }}>
+        <input type="checkbox" aria-label={`Pick ${titleOf(r)} to compare`} checked={picked} onChange={(e) => onPick(r.path, e.target.checked)} />
+        <span role="link" tabIndex={0} title={r.path} onClick={() => open(r.path)} onKeyDown={(e) => onKey(e, r.path)}>{depth > 0 ? '↳ ' : ''}{titleOf(r)}</span>
+      </div>
+      <div role="cell" className="clip" title={r.project}>{r.project ?? '(no cwd)'}</div>
+      <div role="cell">{dayOfStart(r)}</div>
+      <div role="cell">{pending ? '…' : dur(f.wallMs)}</div>
+      <div role="cell">{r.kind}</div>
+      <div role="cell" className="num">{fig(f.turns)}</div>
+      <div role="cell" className="num">{fig(f.steps)}</div>
+      <div role="cell" className="num">{fig(f.toolCalls)}</div>
+      <div role="cell" className={`num${f.toolErrors ? ' err' : ''}`}>{fig(f.toolErrors)}</div>
+      <div role="cell" className="num">{fig(f.tokens.input)}</div>
+      <div role="cell" className="num">{fig(f.tokens.cacheRead)}</div>
+      <div role="cell" className="num">{fig(f.tokens.cacheWrite)}</div>
+      <div role="cell" className="num">{fig(f.tokens.output)}</div>
+      <div role="cell" className="num">{fig(f.tokens.reasoning)}</div>
+      <div role="cell" className="num" title={`own ${n(tokenSum(f.tokens))}`}>{fig(tokenSum(r.total.tokens))}</div>
+      <div role="cell" className={r.verdict === 'ok' ? 'clip' : 'clip err'} title={r.message}>{r.verdict === 'ok' ? 'ok' : pending ? 'checking…' : `refused (${r.verdict}), partial`}</div>
+    </div>
+  );
+});
