@@ -11,7 +11,7 @@ import { unpackLog } from '../src/io/bundle-pack';
 import { frameSpans } from '../src/io/zstd-encode';
 import { coreOpen } from './library-helpers';
 import { SeqscopePage } from './seqscope-page';
-import { openShare, plantInDemo } from './share-helpers';
+import { blockTypes, openShare, plantInDemo } from './share-helpers';
 
 const KEY = 'sk-' + 'fedcba9876543210'.repeat(2);
 
@@ -20,21 +20,6 @@ const plantedLog = (path: string): string => plantInDemo(path, `${KEY} please`);
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Uint8Array }> {
   const [d] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: d.suggestedFilename(), bytes: new Uint8Array(readFileSync(await d.path())) };
-}
-
-/** The block types (0 raw, 1 RLE, 2 compressed) of every block of every frame. */
-function blockTypes(z: Uint8Array): number[] {
-  const out: number[] = [];
-  for (const f of frameSpans(z)) {
-    for (let p = f.blocksStart; ;) {
-      const bh = z[p] | (z[p + 1] << 8) | (z[p + 2] << 16);
-      const type = (bh >> 1) & 3;
-      out.push(type);
-      p += 3 + (type === 1 ? 1 : bh >> 3);
-      if (bh & 1) break;
-    }
-  }
-  return out;
 }
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);

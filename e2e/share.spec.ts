@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { extractBundle } from '../src/io/bundle-file';
-import { openShare, plantInDemo } from './share-helpers';
+import { unpackLog } from '../src/io/bundle-pack';
+import { blockTypes, openShare, plantInDemo } from './share-helpers';
 import { SeqscopePage } from './seqscope-page';
 
 const KEY = 'sk-' + '0123456789abcdef'.repeat(2);
@@ -48,8 +49,12 @@ test('Share: findings by rule link to their events; keep one, add a string, writ
   await expect(share.getByRole('status')).toContainText(/Wrote planted\.redacted\.html/);
 
   const x = extractBundle(new Uint8Array(readFileSync(saved)));
-  const log = new TextDecoder().decode(x.log);
-  expect(x.meta.name).toBe('planted.redacted.jsonl');
+  // the redacted copy is carried compressed, as `seqscope bundle --redact` carries it: real zstd blocks, not stored ones
+  expect(x.meta.name).toBe('planted.redacted.jsonl.zstd');
+  expect(x.meta.packed).toBeUndefined();
+  expect(blockTypes(x.log)).toContain(2);
+  expect(blockTypes(x.log)).not.toContain(0);
+  const log = new TextDecoder().decode(await unpackLog(x.log));
   expect(log).not.toContain(KEY);
   expect(log).toContain('[REDACTED:deepseek-api-key]');
   expect(log).toContain(MAIL);

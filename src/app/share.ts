@@ -134,9 +134,12 @@ async function fetchTemplate(): Promise<string> {
   return new TextDecoder('latin1').decode(await res.arrayBuffer());
 }
 
-/** A bundle of the redacted copy, at the place shown now, with the open tour. */
+/**
+ * A bundle of the redacted copy, at the place shown now, with the open tour. The copy goes in as
+ * `.jsonl.zstd`, compressed by libzstd in DSH's framing, as `seqscope bundle --redact` carries it.
+ */
 export const writeBundle = () => run('Writing the bundle', async () => {
-  const [template, r] = await Promise.all([fetchTemplate(), redacted('jsonl')]);
+  const [template, r] = await Promise.all([fetchTemplate(), redacted('zstd')]);
   const s = useApp.getState();
   const log = new Uint8Array(r.bytes);
   const tour = tourState().tour;
