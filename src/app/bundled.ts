@@ -1,27 +1,33 @@
 /**
  * A page that is a bundle (src/io/bundle-file.ts) opens the log it carries, where the bundle says
- * to open (or where the URL hash says, after a reload), and plays the bundle's tour. The carried
- * bytes stay in the page for "Download log"; nothing is fetched, nothing is kept in the library.
+ * to open (or where the URL hash says, after a reload), and plays the bundle's tour. The log goes
+ * to the session worker a piece at a time as the page's parser reaches it (./bundle-pieces), so
+ * its first events show while the rest of the page is still read. The carried bytes stay in the
+ * page for "Download log"; nothing is fetched, nothing is kept in the library.
  */
 import { create } from 'zustand';
-import { LOG_CLASS, META_ID, parseBundleMeta, type BundleMeta } from '../io/bundle-file';
-import { decodePayloadTextInto } from '../io/bundle-payload';
+import type { BundleMeta } from '../io/bundle-file';
+import { concatBytes } from '../io/bytes';
 import { BUNDLE_PAGE_META } from '../io/bundle-template';
+import { sniffFormat } from '../io/sniff';
 import { useApp } from '../store/store';
+import { carriedPieces, readBundleMeta, watchParser } from './bundle-pieces';
 import type { HashState } from './hash';
-import { openLoose } from './library-open';
-import { failOpen } from './session';
+import { openArriving, openLoose } from './library-open';
+import { failOpen, type Restore } from './session';
 import { openTour, playTour } from './tour-player';
 
 export interface BundledState {
   /** The open page's bundle facts; undefined on the served app. */
   readonly meta?: BundleMeta;
+  /** Every piece of the carried log has been read ("Download log" can save it). */
+  readonly complete?: boolean;
 }
 
 export const useBundled = create<BundledState>(() => ({}));
 
-/** The carried log's bytes, for "Download log". */
-const carried: { bytes?: Uint8Array } = {};
+/** The carried log's pieces, for "Download log"; `complete` once every piece is read. */
+const carried: { parts: Uint8Array[]; complete: boolean } = { parts: [], complete: false };
 
 /** The session name a bundle's log is shown under (and the hash names). */
 export const bundleSessionName = (meta: BundleMeta) => `bundle:${meta.name}`;
@@ -33,50 +39,57 @@ export function isBundlePage(doc: Document = document): boolean {
 
 /**
  * Opens the bundle this page carries; false when the page is not a bundle. The app's script runs
- * while the parser still reads the log, so the log is read once the page is parsed. `hash`: the URL
- * hash, which wins over the bundle's own place when it names the same session (a reload keeps it).
+ * while the parser still reads the log; the load starts on its first piece. `hash`: the URL hash,
+ * which wins over the bundle's own place when it names the same session (a reload keeps it).
  */
 export function openBundled(hash: HashState, doc: Document = document): boolean {
   if (!isBundlePage(doc)) return false;
-  if (doc.readyState !== 'loading') openCarried(hash, doc);
-  else {
-    useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined, refusal: undefined });
-    doc.addEventListener('DOMContentLoaded', () => openCarried(hash, doc), { once: true });
-  }
+  useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined, refusal: undefined });
+  void openCarried(hash, doc);
   return true;
 }
 
-/** The carried log's bytes from the page's pieces, checked against the facts' size. */
-function readCarried(doc: Document, meta: BundleMeta): Uint8Array {
-  const pieces = [...doc.querySelectorAll<HTMLScriptElement>(`script.${LOG_CLASS}`)].map((el) => el.text);
-  const room = pieces.reduce((n, p) => n + p.length, 0);
-  if (pieces.length === 0 || meta.size > room) throw new Error(`its log is shorter than the ${meta.size} bytes the bundle says (the file was cut short or edited).`);
-  const out = new Uint8Array(meta.size);
-  let n = 0;
-  for (const p of pieces) n = decodePayloadTextInto(p, out, n);
-  if (n !== meta.size) throw new Error(`its log is ${n} bytes where the bundle says ${meta.size} (the file was cut short or edited).`);
-  // the text is no longer needed: the page keeps the bytes once
-  for (const el of doc.querySelectorAll(`script.${LOG_CLASS}`)) el.remove();
-  return out;
+/** Every piece `pieces` gives, kept for "Download log" as it passes. */
+async function* keeping(pieces: AsyncIterator<Uint8Array>, first: Uint8Array): AsyncGenerator<Uint8Array> {
+  carried.parts.push(first);
+  yield first;
+  for (let r = await pieces.next(); !r.done; r = await pieces.next()) { carried.parts.push(r.value); yield r.value; }
+  carried.complete = true;
+  useBundled.setState({ complete: true });
 }
 
-function openCarried(hash: HashState, doc: Document): void {
-  let meta: BundleMeta;
-  let bytes: Uint8Array;
+async function openCarried(hash: HashState, doc: Document): Promise<void> {
+  const watch = watchParser(doc);
+  let meta: BundleMeta, pieces: AsyncIterator<Uint8Array>, first: IteratorResult<Uint8Array>;
   try {
-    const metaEl = doc.getElementById(META_ID);
-    if (!metaEl) throw new Error('it has no facts about the log it carries (the file was cut short or edited).');
-    meta = parseBundleMeta(metaEl.textContent ?? '');
-    bytes = readCarried(doc, meta);
+    const facts = await readBundleMeta(doc, watch);
+    meta = facts.meta;
+    pieces = carriedPieces(facts.el, meta, watch);
+    first = await pieces.next();
   } catch (err) {
-    failOpen(`This bundle cannot be opened: ${(err as Error).message}`);
+    watch.stop();
+    const m = (err as Error).message;
+    failOpen(m.startsWith('This bundle') ? m : `This bundle cannot be opened: ${m}`);
     return;
   }
-  carried.bytes = bytes;
   useBundled.setState({ meta });
   const name = bundleSessionName(meta);
   const place = hash.session === name ? hash : meta.open ?? {};
-  openLoose(bytes.slice().buffer, meta.name, name, { cursor: place.cursor, sel: place.sel, view: place.view, a: place.a, b: place.b });
+  const restore: Restore = { cursor: place.cursor, sel: place.sel, view: place.view, a: place.a, b: place.b };
+  const log = keeping(pieces, first.done ? new Uint8Array(0) : first.value);
+  if (!first.done && sniffFormat(first.value) === 'zstd') {
+    // the worker decodes and parses the frames as they come, as it reads a dropped .jsonl.zstd
+    openArriving({ size: meta.size, pieces: log }, meta.name, name, restore);
+  } else {
+    // anything else (a ZIP) is opened whole
+    try {
+      const parts: Uint8Array[] = [];
+      for await (const p of log) parts.push(p);
+      openLoose(concatBytes(parts).buffer, meta.name, name, restore);
+    } catch (err) {
+      failOpen((err as Error).message);
+    }
+  }
   if (meta.tour && hash.session !== name) {
     openTour(meta.tour, 'url');
     // the tour plays once the log is open
@@ -90,7 +103,7 @@ function openCarried(hash: HashState, doc: Document): void {
 /** The carried log as a file to save: its bytes and its name. */
 export function bundledLogFile(): { name: string; blob: Blob } | undefined {
   const meta = useBundled.getState().meta;
-  if (!meta || !carried.bytes) return undefined;
+  if (!meta || !carried.complete) return undefined;
   // a plain log the bundle packed is saved as the zstd frames it carries, named for them
-  return { name: meta.packed === 'zstd' ? `${meta.name}.zstd` : meta.name, blob: new Blob([carried.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) };
+  return { name: meta.packed === 'zstd' ? `${meta.name}.zstd` : meta.name, blob: new Blob(carried.parts as Uint8Array<ArrayBuffer>[], { type: 'application/octet-stream' }) };
 }

@@ -8,7 +8,7 @@ import type { ForkSide } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import type { ForkComparison } from '../store/library-slice';
 import { afterLoad, keep, library, libraryState, sessionNameFor, setLibrary as set, type LibraryEntry } from './library';
-import { client } from './session-client';
+import { client, type ArrivingLog } from './session-client';
 import { failOpen, loadSession, type Restore } from './session';
 import { loads } from './session-scope';
 import { admitFileSize } from './size-guard';
@@ -30,6 +30,13 @@ export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, r
   loose.zip = isZip(head) ? { bytes: new Uint8Array(buf.slice(0)), name, sessionName } : undefined;
   set({ currentId: undefined });
   loadSession(buf, restore.entry ? `${name} › ${restore.entry}` : name, restore.entry ? `${sessionName}/${restore.entry}` : sessionName, { ...restore, onLoaded: afterLoad });
+}
+
+/** Opens a log that arrives in pieces while it loads (a bundle's): not kept, and never a ZIP. */
+export function openArriving(log: ArrivingLog, name: string, sessionName: string, restore: Restore = {}): void {
+  loose.zip = undefined;
+  set({ currentId: undefined });
+  loadSession(log, name, sessionName, { ...restore, onLoaded: afterLoad });
 }
 
 /**

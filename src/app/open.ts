@@ -4,7 +4,7 @@
  * default demo. Only the UI imports this module; it imports the rest of src/app, never the reverse.
  */
 import { useApp } from '../store/store';
-import { openBundled } from './bundled';
+import { isBundlePage, openBundled } from './bundled';
 import { openRunsFromLocation } from './runs';
 import { openHttpFolder } from './folder';
 import { parseHash } from './hash';
@@ -44,6 +44,14 @@ export async function openDemo(name: string, restore: Restore = {}): Promise<voi
   const entry = slash < 0 ? restore.entry : name.slice(slash + 1);
   const bytes = await fetchBytes(`demo/${file}`);
   if (bytes) openLoose(bytes, file, `demo:${file}`, { ...restore, ...(entry ? { entry } : {}) });
+}
+
+/**
+ * A bundle page starts on the log it carries before the app first renders, so the session worker
+ * and its decoder start while React does (the page's parser is still reading the log meanwhile).
+ */
+export function openBundleEarly(): void {
+  if (isBundlePage()) openInitial();
 }
 
 /** Opened once per page (React's StrictMode runs the effect that calls it twice). */

@@ -13,6 +13,20 @@ export interface LoadCallbacks {
   onFailed(message: string, refusal?: Refusal, kept?: boolean): void;
 }
 
+/**
+ * A log whose bytes arrive in pieces while it loads (a bundle's, as the page parses it): its size,
+ * and its pieces in order; the iteration throws, with a sentence, when the log is cut short.
+ */
+export interface ArrivingLog {
+  readonly size: number;
+  readonly pieces: AsyncIterable<Uint8Array>;
+}
+
+export const isArrivingLog = (b: ArrayBuffer | Blob | ArrivingLog): b is ArrivingLog => !(b instanceof ArrayBuffer) && !(b instanceof Blob);
+
+/** The bytes a load reads. */
+export const loadSize = (b: ArrayBuffer | Blob | ArrivingLog): number => (b instanceof ArrayBuffer ? b.byteLength : b.size);
+
 /** How long after a load settles the next spare decoding worker starts (after the settled session's first frames). */
 const SPARE_AFTER_MS = 250;
 
@@ -29,8 +43,11 @@ export class SessionClient {
   /** Appends answered in order: the worker handles messages one at a time. */
   private readonly appendWaiters: { resolve(s: Summary): void; reject(e: Error): void }[] = [];
 
-  /** `bytes`: an ArrayBuffer (transferred, so the page keeps no copy) or a Blob (read by the worker). */
-  load(bytes: ArrayBuffer | Blob, fileName: string | undefined, cb: LoadCallbacks, entry?: string, live = false): void {
+  /**
+   * `bytes`: an ArrayBuffer (transferred, so the page keeps no copy), a Blob (read by the worker),
+   * or an arriving log, each piece sent (a copy) as it comes, so the worker starts on the first.
+   */
+  load(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: string | undefined, cb: LoadCallbacks, entry?: string, live = false): void {
     // the open session's worker waits until this load settles or is cancelled; a load replacing a
     // load still in flight keeps the session open before both
     const open = this.loading ? this.standby : this.worker;
@@ -60,8 +77,23 @@ export class SessionClient {
       }
     };
     w.onerror = (e) => { if (w === this.worker) cb.onFailed(`The worker failed: ${e.message}`, undefined, this.settleFailed()); };
-    const msg: ToWorker = { kind: 'load', bytes, fileName, ...(entry !== undefined ? { entry } : {}), ...(live ? { live } : {}) };
+    const arriving = isArrivingLog(bytes) ? bytes : undefined;
+    const msg: ToWorker = { kind: 'load', bytes: arriving ? { arriving: arriving.size } : bytes as ArrayBuffer | Blob, fileName, ...(entry !== undefined ? { entry } : {}), ...(live ? { live } : {}) };
     w.postMessage(msg, bytes instanceof ArrayBuffer ? [bytes] : []);
+    if (arriving) void this.pump(w, arriving);
+  }
+
+  /** Sends an arriving log's pieces to its loading worker as they come; stops when another load or a cancel ends that worker. */
+  private async pump(w: Worker, log: ArrivingLog): Promise<void> {
+    try {
+      for await (const piece of log.pieces) {
+        if (w !== this.worker) return;
+        const own = piece.slice();
+        w.postMessage({ kind: 'load-piece', bytes: own.buffer } satisfies ToWorker, [own.buffer]);
+      }
+    } catch (err) {
+      w.postMessage({ kind: 'load-cut', message: (err as Error).message } satisfies ToWorker);
+    }
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Summary } from '../protocol/worker-protocol';
 import type { View } from '../core/view';
 import { resetSession, useApp, type AppState, type LiveSessionState } from '../store/store';
 import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
-import { client } from './session-client';
+import { client, loadSize, type ArrivingLog } from './session-client';
 import { dropAnswers, loads } from './session-scope';
 import { recheckTour } from './tour-player';
 
@@ -45,7 +45,7 @@ function shown(summary: Summary, fresh: boolean): void {
  * Loads `bytes` as the session shown (named `sessionName` in the URL hash), replacing the one open:
  * every session-scoped field is reset, and Cancel returns to the session open before.
  */
-export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, sessionName: string, restore: Restore = {}): void {
+export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: string, sessionName: string, restore: Restore = {}): void {
   const s = get();
   // the summary is cleared while a load runs: a load replacing a load in flight keeps the session open before both
   if (s.summary) {
@@ -55,7 +55,7 @@ export function loadSession(bytes: ArrayBuffer | Blob, fileName: string, session
   const mine = loads.next();
   dropAnswers();
   forgetMoment();
-  resetSession({ phase: 'loading', progress: { done: 0, total: bytes instanceof Blob ? bytes.size : bytes.byteLength }, sessionName,
+  resetSession({ phase: 'loading', progress: { done: 0, total: loadSize(bytes) }, sessionName,
     ...(restore.view ? { view: restore.view } : {}), ...(restore.live ? { liveSession: s.liveSession } : {}) });
   client.load(bytes, fileName, {
     onProgress: (done, total, events, startTime) => { if (mine()) set({ progress: { done, total, events, startTime } }); },

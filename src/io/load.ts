@@ -94,6 +94,12 @@ export interface LoadLimits {
    * default: in this thread, a frame at a time as the scan asks. A followed log always decodes here.
    */
   zstdFrames?: ZstdFramesSource;
+  /**
+   * The byte array input is still arriving (src/io/arriving-bytes.ts): resolves, with the bytes in
+   * so far, once at least the first `n` are. zstd input is decoded as its pieces come; plain input
+   * is waited for whole.
+   */
+  arrived?: (n: number) => Promise<number>;
 }
 
 /** A scan after its header line: the header, the scanner reading the records, the stream folding them. */
@@ -149,9 +155,12 @@ const fail = (code: string, message: string, kind: RefusalKind = 'corrupt', line
  * whole when it is plain text (the log keeps its lines), a slice at a time when it is zstd.
  */
 export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & LoadLimits = {}): Promise<LoadResult> {
+  // arriving input: its encoding is known from its first bytes
+  if (opts.arrived) await opts.arrived(4);
   const head = input instanceof Uint8Array ? input.subarray(0, 4) : new Uint8Array(await input.slice(0, 4).arrayBuffer());
   const encoding = sniffFormat(head) === 'zstd' ? 'zstd' : 'jsonl';
   const byteLength = input instanceof Uint8Array ? input.length : input.size;
+  if (encoding === 'jsonl' && opts.arrived) await opts.arrived(byteLength);
   // plain input is read whole: a zstd log damaged at its start is refused as one, before any line is read
   const plain = encoding === 'jsonl' ? (input instanceof Uint8Array ? input : new Uint8Array(await input.arrayBuffer())) : undefined;
   const damaged = plain && damagedZstdStart(plain, opts.fileName);
@@ -210,7 +219,7 @@ async function scanJsonl(reading: Reading, bytes: Uint8Array): Promise<LoadResul
 async function scanZstd(reading: Reading, input: Uint8Array | Blob): Promise<LoadResult | undefined> {
   const { opts, maxPlain } = reading, byteLength = reading.base.byteLength;
   const source = opts.live ? zstdFramesHere : opts.zstdFrames ?? zstdFramesHere;
-  const items = source(input, { pieceBytes: opts.zstdPieceBytes ?? ZSTD_PIECE, maxPlain, blockBytes: opts.zstdBlockBytes ?? BLOCK })[Symbol.asyncIterator]();
+  const items = source(input, { pieceBytes: opts.zstdPieceBytes ?? ZSTD_PIECE, maxPlain, blockBytes: opts.zstdBlockBytes ?? BLOCK, ...(opts.arrived ? { arrived: opts.arrived } : {}) })[Symbol.asyncIterator]();
   // DSH judges each record as its frame arrives: damage already committed by the frames read so
   // far (a bad record or seq gap, then a turn/end) is its verdict before any later frame's failure
   const inStreamOrder = (failure: () => unknown) => reading.started?.scanner.committedError() ?? failure();

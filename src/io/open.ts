@@ -31,7 +31,7 @@ export async function readInput(input: Uint8Array | Blob): Promise<Uint8Array | 
  * clearly something else (empty, an image, an HTML page, binary data) is refused with a SessionError
  * naming what it is, before any parsing; its kind is DSH's (no session header: corrupt).
  */
-export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pick<LoadLimits, 'zstdFrames'> & { entry?: string } = {}): Promise<OpenResult> {
+export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pick<LoadLimits, 'zstdFrames' | 'arrived'> & { entry?: string } = {}): Promise<OpenResult> {
   const bytes = await readInput(input);
   // a zstd Blob is read a slice at a time by the loader
   if (bytes instanceof Blob) return { result: await loadBytes(bytes, opts), container: 'log' };

@@ -39,13 +39,18 @@ export interface ZstdDecodeOptions {
   readonly maxPlain: number;
   /** Plaintext gathered per `block` item (about: frames are whole). */
   readonly blockBytes: number;
+  /**
+   * A byte array input that is still arriving (./arriving-bytes): resolves, with the bytes in so
+   * far, once at least the first `n` are. Read in the caller's thread; never sent to a decoding thread.
+   */
+  readonly arrived?: (n: number) => Promise<number>;
 }
 
 /** Decodes zstd input (a byte array, or a Blob read a piece at a time), yielding ZstdItems. */
 export type ZstdFramesSource = (input: Uint8Array | Blob, o: ZstdDecodeOptions) => AsyncIterable<ZstdItem>;
 
 /** The default source: decoding in the caller's thread, a frame at a time as the consumer asks. */
-export const zstdFramesHere: ZstdFramesSource = (input, o) => decodeZstdFrames(piecesOf(input, o.pieceBytes), o);
+export const zstdFramesHere: ZstdFramesSource = (input, o) => decodeZstdFrames(piecesOf(input, o.pieceBytes, o.arrived), o);
 
 export const errorFields = (e: unknown): ErrorFields => {
   if (!(e instanceof SessionError)) throw e;
@@ -61,16 +66,24 @@ export const sessionError = (f: ErrorFields) => new SessionError(f.code, f.messa
  */
 export const FIRST_BYTES = 1 << 20;
 
+/** An arriving input is decoded at least this many more bytes at a time. */
+export const ARRIVING_STEP = FIRST_BYTES / 4;
+
 /**
  * The input in pieces: views of a byte array, or slices of a Blob. A Blob's next slice is read
  * while the current one is decoded (at most two are held at once). The first piece is at most
- * FIRST_BYTES.
+ * FIRST_BYTES. A byte array still `arrived`: each piece is what has arrived, at least ARRIVING_STEP
+ * more (or the rest) and at most `size`, so decoding follows the bytes as they come.
  */
-export async function* piecesOf(input: Uint8Array | Blob, size: number): AsyncGenerator<Uint8Array> {
+export async function* piecesOf(input: Uint8Array | Blob, size: number, arrived?: (n: number) => Promise<number>): AsyncGenerator<Uint8Array> {
   const total = input instanceof Uint8Array ? input.length : input.size;
   const ends = (p: number) => Math.min(total, p + (p === 0 ? Math.min(size, FIRST_BYTES) : size));
   if (input instanceof Uint8Array) {
-    for (let p = 0; p < total; p = ends(p)) yield input.subarray(p, ends(p));
+    for (let p = 0; p < total;) {
+      const end = arrived ? Math.min(ends(p), await arrived(Math.min(total, p + Math.min(size, ARRIVING_STEP)))) : ends(p);
+      yield input.subarray(p, end);
+      p = end;
+    }
     return;
   }
   const read = (p: number) => {

@@ -74,7 +74,7 @@ export function zstdFramesOver(open: () => ZstdThreadPort): ZstdFramesSource {
     [Symbol.asyncIterator]: (): AsyncIterator<ZstdItem> => {
       const { port, close, onError } = open();
       const ready: ZstdItem[] = [];
-      const pieces = piecesOf(input, o.pieceBytes)[Symbol.asyncIterator]();
+      const pieces = piecesOf(input, o.pieceBytes, o.arrived)[Symbol.asyncIterator]();
       let failure: unknown;
       let waiting: { resolve: (r: IteratorResult<ZstdItem>) => void; reject: (e: unknown) => void } | undefined;
       let closed = false;

@@ -11,9 +11,20 @@ export type * from './summary';
 export type * from './views';
 export { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, TR_COMPACTION, TR_SHADOWED, TR_STREAMED } from './views';
 
+/** A load whose bytes follow it in pieces: their total size. */
+export interface ArrivingLogSize { readonly arriving: number }
+
 export type ToWorker =
-  /** A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes. */
-  | { kind: 'load'; bytes: ArrayBuffer | Blob; fileName?: string; entry?: string; live?: boolean }
+  /**
+   * A Blob (a picked file, a kept session) is read in the worker, so the page never holds its bytes.
+   * `{ arriving }`: the log's size in bytes; they follow in `load-piece` messages, in order, while
+   * the load reads them (a bundle's log, as the page parses it).
+   */
+  | { kind: 'load'; bytes: ArrayBuffer | Blob | ArrivingLogSize; fileName?: string; entry?: string; live?: boolean }
+  /** The next piece of an arriving log (transferred). */
+  | { kind: 'load-piece'; bytes: ArrayBuffer }
+  /** The arriving log ends before its size: the load fails with this sentence. */
+  | { kind: 'load-cut'; message: string }
   /** Follow: the bytes appended to the file since the last load or append (transferred). */
   | { kind: 'append'; bytes: ArrayBuffer }
   /**

@@ -6,7 +6,9 @@ import { LoadCancelled } from '../io/load';
 import { openBytes, readInput, type OpenResult } from '../io/open';
 import { containerFields } from './extras';
 import { dispatch, transferables, unanswered } from './dispatch';
-import type { FromWorker, ToWorker } from '../protocol/worker-protocol';
+import type { ArrivingLogSize, FromWorker, ToWorker } from '../protocol/worker-protocol';
+import { ArrivingBytes, ArrivingError } from '../io/arriving-bytes';
+import { sniffFormat } from '../io/sniff';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
 import { baseline, SessionFile } from './session-file';
@@ -21,6 +23,9 @@ let file: SessionFile | undefined;
 /** The log being read, answering the Log's questions until `queries` exists. */
 let preview: LogPreview | undefined;
 let loadMs = 0;
+/** The log of the load in flight whose bytes arrive in pieces (`load-piece`), if it is one. */
+let arriving: ArrivingBytes | undefined;
+const isArriving = (b: ArrayBuffer | Blob | ArrivingLogSize): b is ArrivingLogSize => typeof (b as Partial<ArrivingLogSize>).arriving === 'number';
 /** The load's request for the page's spare decoding worker, until the page answers. */
 let lending: ((port: MessagePort | undefined) => void) | undefined;
 /** Where the lent worker's failure goes, once one is lent. */
@@ -39,24 +44,40 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.kind === 'zstd-lent') { lending?.(msg.port); lending = undefined; return; }
   if (msg.kind === 'zstd-failed') { lentFailed?.(new Error(`zstd worker: ${msg.message}`)); return; }
+  if (msg.kind === 'load-piece') { arriving?.put(new Uint8Array(msg.bytes)); return; }
+  if (msg.kind === 'load-cut') { arriving?.fail(new ArrivingError(msg.message)); return; }
   if (msg.kind === 'load') {
     let t0: number;
     try {
-      const input = await readInput(msg.bytes instanceof Blob ? msg.bytes : new Uint8Array(msg.bytes));
+      const src = msg.bytes;
+      let input: Uint8Array | Blob, source: ArrayBuffer | Blob, coming: ArrivingBytes | undefined;
+      if (isArriving(src)) {
+        coming = arriving = new ArrivingBytes(src.arriving);
+        // a zstd log is decoded as its pieces come; anything else once it is all in
+        await coming.until(sniffFormat(coming.bytes.subarray(0, await coming.until(4))) === 'zstd' ? 4 : coming.size);
+        input = coming.bytes;
+        source = coming.bytes.buffer;
+      } else {
+        input = await readInput(src instanceof Blob ? src : new Uint8Array(src));
+        source = src;
+      }
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
       t0 = performance.now();
       // a live file's figures grow with it (the fleet row of a followed folder session); the fold sees appends too
       let figures: SessionFigureFold | undefined;
       opened = await openBytes(input, {
         fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow),
+        ...(coming ? { arrived: (n: number) => coming.until(n) } : {}),
         ...(msg.live ? { observe: (h) => (figures = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0)) } : {}),
         onLog: (log) => { preview = new LogPreview(log); },
         onProgress: (done, total, events) => post({ kind: 'progress', done, total, events, startTime: preview?.startTime }),
       });
+      // the file's later questions (Share, Runs) read its source whole: a log refused early is still all in first
+      if (coming) await coming.until(coming.size);
       const r = opened.result;
       loadMs = performance.now() - t0;
       queries = new SessionQueries(r, loadMs);
-      file = new SessionFile(opened, queries, msg.bytes, () => zstdFramesLent(borrow), figures);
+      file = new SessionFile(opened, queries, source, () => zstdFramesLent(borrow), figures);
       preview = undefined;
       const summary = { ...queries.summary(), ...containerFields(opened) };
       post({ kind: 'loaded', summary }, transferables(summary));
