@@ -4,7 +4,7 @@
  * and a ZIP's images as blob: URLs. Opening a kept session is in src/app/library-open.ts.
  */
 import { libraryEntryFor } from '../storage/entry';
-import { Library, LibraryError } from '../storage/library';
+import { Library, LibraryError, storedBytes } from '../storage/library';
 import type { LibraryEntry } from '../storage/library';
 import type { Summary } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
@@ -49,7 +49,7 @@ export async function refresh(): Promise<void> {
   const lib = await library();
   if (!lib) return;
   const entries = await lib.list();
-  set({ ready: true, entries, bytesUsed: entries.reduce((n, e) => n + e.size, 0) });
+  set({ ready: true, entries, bytesUsed: storedBytes(entries) });
 }
 
 export function setDrawer(open: boolean): void { set({ drawer: open }); }
@@ -77,26 +77,39 @@ async function sameFile(kept: Blob, file: Blob): Promise<boolean> {
   return eq(a[0], b[0]) && eq(a[1], b[1]);
 }
 
+/** The first entry whose kept file has the bytes of `file`. */
+async function firstSame(entries: readonly LibraryEntry[], blobOf: (e: LibraryEntry) => Promise<Blob>, file: Blob): Promise<LibraryEntry | undefined> {
+  for (const e of entries) if (await sameFile(await blobOf(e), file)) return e;
+  return undefined;
+}
+
 /**
  * Keeps a file that loaded (refused or not: a refused file still opens, labelled with its verdict).
- * A file already kept (same bytes) is not added twice. Quota and storage errors leave the library
- * as it was and say so.
+ * A file already kept (same bytes) is not stored twice: opened under the same name it is the entry
+ * kept; under another name, that name is kept too, as an entry of its own over the same stored bytes,
+ * so the page and the library show the name the user opened. Quota and storage errors leave the
+ * library as it was and say so.
  */
 export async function keep(file: Blob, name: string, summary: Summary, facts: Pick<LibraryEntry, 'redacted'> = {}): Promise<void> {
   const lib = await library();
   if (!lib) return;
   try {
-    const existing = (await lib.list()).find((e) => e.size === file.size && e.sessionId === summary.header?.id);
-    if (existing && await sameFile(await lib.blob(existing.id), file)) {
-      adopt(existing.id, summary);
+    const candidates = (await lib.list()).filter((e) => e.size === file.size && e.sessionId === summary.header?.id);
+    const kept = await firstSame(candidates, (e) => lib.blob(e.id), file);
+    const key = kept && (kept.bytesOf ?? kept.id);
+    const sameName = kept && candidates.find((e) => (e.bytesOf ?? e.id) === key && e.name === name);
+    if (sameName) {
+      adopt(sameName.id, summary);
       set({ notice: { kind: 'info', text: `${name} is already in the library.` } });
       return;
     }
     const id = crypto.randomUUID();
     const entry = { ...libraryEntryFor(summary, { id, name, size: file.size, now: Date.now() }), ...(facts.redacted ? { redacted: facts.redacted } : {}) };
-    await lib.add([{ entry, bytes: file }]);
+    if (kept && key) await lib.addName({ ...entry, bytesOf: key });
+    else await lib.add([{ entry, bytes: file }]);
     adopt(id, summary);
-    set({ notice: { kind: 'info', text: `Kept ${name} in the library${summary.verdict.ok ? '' : ', labelled as refused by DSH'}.` } });
+    const also = kept ? `: the same file as ${kept.name}, stored once` : '';
+    set({ notice: { kind: 'info', text: `Kept ${name} in the library${summary.verdict.ok ? '' : ', labelled as refused by DSH'}${also}.` } });
     await refresh();
   } catch (err) {
     const text = err instanceof LibraryError ? err.message : `The session could not be stored (${(err as Error)?.message ?? err}). The library is unchanged.`;

@@ -18,6 +18,11 @@ export interface LibraryEntry {
    * renamed copy still says so; entries kept before this field existed have none and load as before.
    */
   readonly redacted?: { readonly findings: number; readonly rules: readonly string[] };
+  /**
+   * Another name for a file already kept: the same bytes opened under this name. The id of the
+   * entry whose stored bytes these are, stored once; absent on an entry that stores its own.
+   */
+  readonly bytesOf?: string;
 }
 
 /** A tour kept with its session (issue 12): the validated `.tour.json` value and where it belongs. */

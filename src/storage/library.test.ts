@@ -97,6 +97,31 @@ describe('Library', () => {
     expect(await lib.bytesUsed()).toBe(123);
     lib.close();
   });
+
+  it('keeps another name for a kept file over the same bytes, stored once, until its last name is removed', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('a', { size: 3 }), bytes: new Uint8Array([1, 2, 3]) }]);
+    await lib.addName({ ...entry('b', { size: 3, name: 'other.jsonl' }), bytesOf: 'a' });
+    expect((await lib.list()).map((e) => [e.id, e.name]).sort()).toEqual([['a', 'a.jsonl'], ['b', 'other.jsonl']]);
+    expect(Array.from(await lib.bytes('b'))).toEqual([1, 2, 3]);
+    expect(await lib.bytesUsed()).toBe(3);
+    // the name that stores the bytes goes; the other name still opens them
+    await lib.remove('a');
+    expect(Array.from(await lib.bytes('b'))).toEqual([1, 2, 3]);
+    await lib.remove('b');
+    await expect(lib.bytes('b')).rejects.toBeInstanceOf(LibraryError);
+    const raw = await openDB(DB_NAME);
+    expect(await raw.getAllKeys('bytes')).toEqual([]);
+    raw.close();
+    lib.close();
+  });
+
+  it('refuses another name for bytes it does not hold, changing nothing', async () => {
+    const lib = await Library.open();
+    await expect(lib.addName({ ...entry('b'), bytesOf: 'missing' })).rejects.toMatchObject({ code: 'not-found' });
+    expect(await lib.list()).toEqual([]);
+    lib.close();
+  });
 });
 
 describe('selectEntries', () => {

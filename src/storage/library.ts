@@ -95,20 +95,42 @@ export class Library {
     this.changed();
   }
 
+  /**
+   * Keeps another name for a file already kept (`entry.bytesOf` names the entry storing it): the
+   * entry only, its bytes stored once. Fails, changing nothing, when those bytes are not kept.
+   */
+  async addName(entry: LibraryEntry & { readonly bytesOf: string }): Promise<void> {
+    const tx = this.db.transaction(['entries', 'bytes'], 'readwrite');
+    if (!(await tx.objectStore('bytes').getKey(entry.bytesOf))) {
+      tx.abort();
+      await tx.done.catch(() => undefined);
+      throw new LibraryError('not-found', `Session ${entry.bytesOf} is not in the library.`);
+    }
+    await tx.objectStore('entries').put(entry);
+    await tx.done;
+    this.changed();
+  }
+
   async list(): Promise<LibraryEntry[]> {
     return this.db.getAll('entries');
   }
 
-  async bytes(id: string): Promise<Uint8Array> {
-    const row = await this.db.get('bytes', id);
+  /** The stored bytes of entry `id`: its own, or those of the entry it is another name of. */
+  private async row(id: string): Promise<{ bytes: Uint8Array | Blob }> {
+    const e = await this.db.get('entries', id);
+    const row = await this.db.get('bytes', e?.bytesOf ?? id);
     if (!row) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
+    return row;
+  }
+
+  async bytes(id: string): Promise<Uint8Array> {
+    const row = await this.row(id);
     return row.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(await row.bytes.arrayBuffer());
   }
 
   /** The kept file as a Blob, without reading it into memory when it was stored as one. */
   async blob(id: string): Promise<Blob> {
-    const row = await this.db.get('bytes', id);
-    if (!row) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
+    const row = await this.row(id);
     return row.bytes instanceof Blob ? row.bytes : new Blob([row.bytes as Uint8Array<ArrayBuffer>]);
   }
 
@@ -121,11 +143,17 @@ export class Library {
     this.changed();
   }
 
-  /** Removes a session with its bytes and the tours kept with it, in one transaction. */
+  /**
+   * Removes a session with the tours kept with it, and its bytes unless another name of the same
+   * file still uses them, in one transaction.
+   */
   async remove(id: string): Promise<void> {
     const tx = this.db.transaction(['entries', 'bytes', 'tours'], 'readwrite');
-    await tx.objectStore('entries').delete(id);
-    await tx.objectStore('bytes').delete(id);
+    const entries = tx.objectStore('entries');
+    const key = (await entries.get(id))?.bytesOf ?? id;
+    await entries.delete(id);
+    const used = (await entries.getAll()).some((e) => (e.bytesOf ?? e.id) === key);
+    if (!used) await tx.objectStore('bytes').delete(key);
     const tours = tx.objectStore('tours');
     for (const key of await tours.index('byEntry').getAllKeys(id)) await tours.delete(key);
     await tx.done;
@@ -160,10 +188,13 @@ export class Library {
 
   /** Bytes held by the library (sum of stored files). */
   async bytesUsed(): Promise<number> {
-    let total = 0;
-    for (const e of await this.list()) total += e.size;
-    return total;
+    return storedBytes(await this.list());
   }
+}
+
+/** Bytes the entries' files take: a file kept under several names counts once. */
+export function storedBytes(entries: readonly LibraryEntry[]): number {
+  return entries.reduce((n, e) => (e.bytesOf === undefined ? n + e.size : n), 0);
 }
 
 /** Library entries matching a free-text query, sorted by a key. Pure: the UI's list builder. */

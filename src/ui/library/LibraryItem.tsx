@@ -4,7 +4,7 @@ import { openFromLibrary } from '../../app/library-open';
 import { removeEntry, renameEntry, setNotice, verdictLabel, type LibraryEntry } from '../../app/library';
 
 /** One kept session: its facts, and open / rename / delete. */
-export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry; depth?: number; current: boolean; forkOf?: string }) {
+export function LibraryItem({ e, depth = 0, current, forkOf, sameAs }: { e: LibraryEntry; depth?: number; current: boolean; forkOf?: string; sameAs?: string }) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(e.name);
@@ -44,6 +44,7 @@ export function LibraryItem({ e, depth = 0, current, forkOf }: { e: LibraryEntry
         {e.createdAt !== undefined && <span title={`Session createdAt: ${absTime(e.createdAt)}`}>created {readableDate(e.createdAt)}</span>}
         <span title={`Added to the library: ${absTime(e.addedAt)}`}>added {readableDate(e.addedAt)}</span>
         {forkOf !== undefined && <span>fork of {forkOf} at seq {(e.seedLength ?? 1) - 1}</span>}
+        {sameAs !== undefined && <span title="The same bytes opened under another name: stored once">same file as {sameAs}</span>}
       </div>
       <div className="lib-actions">
         <button type="button" onClick={open} aria-label={`Open ${e.name}`}>Open</button>

@@ -15,6 +15,8 @@ export function LibraryPanel() {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>('added');
   useEffect(() => { void refresh(); }, []);
+  // another name of a kept file names the entry storing it, while that entry is kept
+  const names = useMemo(() => new Map(entries.map((e) => [e.id, e.name])), [entries]);
   const rows = useMemo(() => {
     const hits = selectEntries(entries, query, sort === 'lineage' ? 'created' : sort);
     if (sort !== 'lineage') return hits.map((e) => ({ e, depth: 0, forkOf: undefined as string | undefined }));
@@ -41,7 +43,7 @@ export function LibraryPanel() {
         Storage used: {formatBytes(used)} in {entries.length} session{entries.length === 1 ? '' : 's'}
       </p>
       <ul role="list" aria-label="Library" className="lib-list" aria-busy={!ready}>
-        {rows.map(({ e, depth, forkOf }) => <LibraryItem key={e.id} e={e} depth={depth} forkOf={forkOf} current={e.id === currentId} />)}
+        {rows.map(({ e, depth, forkOf }) => <LibraryItem key={e.id} e={e} depth={depth} forkOf={forkOf} current={e.id === currentId} sameAs={e.bytesOf !== undefined ? names.get(e.bytesOf) : undefined} />)}
       </ul>
       {ready && entries.length === 0 && <p className="label">Nothing kept yet: every file you open is kept here.</p>}
       {ready && entries.length > 0 && rows.length === 0 && <p className="label">No kept session matches “{query}”.</p>}
