@@ -5,6 +5,7 @@
  * folder's sessions, `?a=<url>&b=<url>` and the deep link `#compare=<id>,<id>`.
  */
 import { alignedSeq } from '../core/run-align';
+import { afterPaint } from './after-paint';
 import type { RunsInfo } from '../protocol/runs-protocol';
 import type { Summary } from '../protocol/worker-protocol';
 import { libraryEntryFor } from '../storage/entry';
@@ -74,7 +75,10 @@ export async function openRunB(bytes: ArrayBuffer | Blob, name: string, keptId?:
   received = performance.now();
   runs({ phase: 'ready', info, open: info.differences.length ? 0 : -1 });
   const first = info.differences[0];
-  if (first) { setCursor(first.a ?? alignedSeq(mapOf(info), mapSide(info, 'b'), mapSide(info, 'a'), false, first.b ?? 0, info.a.length)); void openDifference(0); }
+  // the rows are painted first; the cursors move to the first divergence (and its details are asked
+  // for) right after that paint: moving A's cursor re-renders every view of it, which took as long
+  // as the Runs view's own first render
+  if (first) afterPaint(() => { if (runsNow().info === info && runsNow().open === 0) void openDifference(0); });
   const [idA, idB] = await Promise.all([keptIdOfA(summary), keptId ?? keepB(blob, name, info)]);
   if (idA && idB && runsNow().info === info) runs({ ids: [idA, idB] });
 }

@@ -1,5 +1,6 @@
 import './runs.css';
 import { useEffect } from 'react';
+import { afterPaint } from '../../app/after-paint';
 import { bCursorFor, reportFirstPaint, stepDifference } from '../../app/runs';
 import { formatDifference } from '../../core/run-compare';
 import { selectRuns, useRuns } from '../../store/runs';
@@ -27,11 +28,8 @@ export function RunsView() {
   const own = useRuns((s) => s.bCursor);
   const firstPaintMs = useRuns((s) => s.firstPaintMs);
   const paintAfterAlignMs = useRuns((s) => s.paintAfterAlignMs);
-  // after the frame that shows the rows is painted: the frame's callback, then a task queued from it
-  useEffect(() => {
-    if (!info) return;
-    requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => { ch.port1.close(); reportFirstPaint(); }; ch.port2.postMessage(null); });
-  }, [info]);
+  // after the frame that shows the rows is painted
+  useEffect(() => { if (info) afterPaint(reportFirstPaint); }, [info]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
