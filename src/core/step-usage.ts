@@ -126,6 +126,18 @@ export class StepTokenFold {
     }
   }
 
+  /**
+   * One usage record given by its parts, as a loaded session's activity columns keep it: the same fold as `add` of the `usage` chunk (`chunk`) or the
+   * `assistant/message` (naming no model) it came from, without building that event.
+   */
+  addUsage(chunk: boolean, seq: number, turn: number, step: number, tokens: TokenClasses): void {
+    const s = this.byKey.get(`${turn}:${step}`) ?? this.openStep(seq, 0, turn, step, `${turn}:${step}`);
+    if (chunk) {
+      s.chunks = addTokenClasses(s.chunks, tokens);
+      s.attempts++;
+    } else s.message = addTokenClasses(s.message ?? ZERO_TOKENS, tokens);
+  }
+
   steps(): StepTokens[] {
     return this.open.map((s) => {
       const from = s.attempts > 0 ? 'chunks' : s.message ? 'message' : 'none';
@@ -136,10 +148,13 @@ export class StepTokenFold {
 
   private start(e: SessionEvent): OpenStep {
     const d = isPlainRecord(e.data) ? e.data : {};
-    const s: OpenStep = { seq: e.seq, time: e.time, turn: num(d.turn), step: num(d.step), chunks: ZERO_TOKENS, attempts: 0, model: this.contextModel };
+    return this.openStep(e.seq, e.time, num(d.turn), num(d.step), keyOf(e.data));
+  }
+
+  private openStep(seq: number, time: number, turn: number, step: number, key: string | undefined): OpenStep {
+    const s: OpenStep = { seq, time, turn, step, chunks: ZERO_TOKENS, attempts: 0, model: this.contextModel };
     this.open.push(s);
-    const k = keyOf(e.data);
-    if (k !== undefined) this.byKey.set(k, s);
+    if (key !== undefined) this.byKey.set(key, s);
     return s;
   }
 
@@ -216,15 +231,11 @@ export function stepUsage(activity: ActivityIndex): StepUsage[] {
   const fold = new StepTokenFold();
   const n = activity.usageSeq.length;
   for (let i = 0; i < n; i++) {
-    const seq = activity.usageSeq.at(i);
-    const usage = {
-      inputTokens: activity.usageIn.at(i), outputTokens: activity.usageOut.at(i), cacheReadTokens: activity.usageCacheRead.at(i),
-      cacheWriteTokens: activity.usageCacheWrite.at(i), reasoningTokens: activity.usageReasoning.at(i),
-    };
-    const place = { turn: activity.usageTurn.at(i), step: activity.usageStep.at(i) };
-    fold.add(activity.usageFrom.at(i) === USAGE_CHUNK
-      ? { type: 'assistant/chunk', seq, time: 0, data: { ...place, chunk: { type: 'usage', usage } } }
-      : { type: 'assistant/message', seq, time: 0, data: { ...place, usage } });
+    // a column holds -1 where the record had no figure: counted as the event's would be
+    fold.addUsage(activity.usageFrom.at(i) === USAGE_CHUNK, activity.usageSeq.at(i), activity.usageTurn.at(i), activity.usageStep.at(i), {
+      input: count(activity.usageIn.at(i)), output: count(activity.usageOut.at(i)), cacheRead: count(activity.usageCacheRead.at(i)),
+      cacheWrite: count(activity.usageCacheWrite.at(i)), reasoning: count(activity.usageReasoning.at(i)),
+    });
   }
   return fold.steps().map((s) => ({ turn: s.turn, step: s.step, from: s.from === 'chunks' ? 'chunks' : 'message', ...usageCounts(s.tokens) }));
 }

@@ -73,7 +73,7 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
     if (Number.isFinite(t)) { last = firstTime ? t : Math.max(last, t); firstTime = false; }
     clock[s] = last;
   }
-  const timeOf = (s: number) => (s < 0 ? (n ? clock[0] : last) : s >= n ? (n ? clock[n - 1] : last) : clock[s]);
+  const timeOf = clockReader(clock, n, last);
   const ownFrom = Math.min(header.seedLength ?? 0, n);
   const mentionIds = opts.mentionIds ?? [];
 
@@ -195,6 +195,8 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
           turn: num(d.turn) ?? turn?.turn ?? 0, step: num(d.step) ?? steps.length + 1, seq: s, start: t, end: t, requestSeq: -1, requestTime: t,
           streamEnd: t, tokens: NO_USAGE, usageFrom: 'none', attempts: 0, model: contextModel, provider: contextProvider,
           firstChunkSeq: -1, lastChunkSeq: -1, inputSeqs: [], retries: [], inTurn: turn, calls: 0,
+          // set later, present from the start so that every open step has one shape
+          firstChunkTime: undefined, messageSeq: undefined, headerSeq: undefined, finishReason: undefined, errorType: undefined,
         };
         break;
       case 'request/context':
@@ -271,25 +273,38 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
 
   const usageByStep = new Map<string, StepUsage>();
   for (const u of stepUsage(ownUsage(activity, ownFrom))) usageByStep.set(`${u.turn}:${u.step}`, u);
-  const outSteps: TraceStep[] = steps.map(({ firstChunkSeq: _f, lastChunkSeq: _l, inTurn: _t, calls, ...st }, i) => {
-    const inTurnOf = steps[i].inTurn;
+  // each step one literal of one shape (no rest/spread copies): a long session has tens of thousands
+  const outSteps: TraceStep[] = new Array<TraceStep>(steps.length);
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i];
     const u = usageByStep.get(`${st.turn}:${st.step}`);
     // a request that got no message failed: the last retry's failure, else its turn's error
-    const inTurn = inTurnOf;
-    const turnError = inTurn?.errorType;
+    const inTurn = st.inTurn;
     const lastOfTurn = i === steps.length - 1 || steps[i + 1].inTurn !== inTurn;
-    const errorType = st.messageSeq === undefined ? st.retries.at(-1)?.errorType ?? turnError ?? 'no_response' : undefined;
-    const attempts = u?.from === 'chunks' ? st.retries.length + 1 : u ? 1 : 0;
-    return {
-      ...st, ...(u ? { tokens: { input: u.input, cached: u.cached, cacheWrite: u.cacheWrite, output: u.output, reasoning: u.reasoning }, usageFrom: u.from } : {}), attempts,
-      ...(errorType !== undefined ? { errorType, finishReason: 'error' }
-        : st.finishReason !== undefined ? {} : inTurn?.reason === 'max-tokens' && lastOfTurn ? { finishReason: 'max-tokens' } : { finishReason: calls > 0 ? 'tool-calls' : 'stop' }),
+    const errorType = st.messageSeq === undefined ? st.retries.at(-1)?.errorType ?? inTurn?.errorType ?? 'no_response' : undefined;
+    const finishReason = errorType !== undefined ? 'error'
+      : st.finishReason !== undefined ? st.finishReason : inTurn?.reason === 'max-tokens' && lastOfTurn ? 'max-tokens' : st.calls > 0 ? 'tool-calls' : 'stop';
+    outSteps[i] = {
+      turn: st.turn, step: st.step, seq: st.seq, start: st.start, end: st.end, requestSeq: st.requestSeq, requestTime: st.requestTime,
+      firstChunkTime: st.firstChunkTime, streamEnd: st.streamEnd, model: st.model, provider: st.provider,
+      tokens: u ? { input: u.input, cached: u.cached, cacheWrite: u.cacheWrite, output: u.output, reasoning: u.reasoning } : st.tokens,
+      usageFrom: u ? u.from : st.usageFrom, attempts: u?.from === 'chunks' ? st.retries.length + 1 : u ? 1 : 0,
+      finishReason, errorType, messageSeq: st.messageSeq, headerSeq: st.headerSeq, inputSeqs: st.inputSeqs, retries: st.retries,
     };
-  });
+  }
   return {
     header, id: header.id, agentName: agentPreset ?? 'dsh', ...(agentDescription !== undefined ? { agentDescription } : {}), ownFrom,
     start: ownFrom < n ? timeOf(ownFrom) : timeOf(n - 1), end, turns, steps: outSteps, tools, marks, timeOf,
   };
+}
+
+/**
+ * The monotone time of any seq, from the clock column. A function of its own, so that what it
+ * closes over is the clock alone and not the derivation's working state (open steps and the like).
+ */
+function clockReader(clock: Float64Array, n: number, last: number): (seq: number) => number {
+  const first = n ? clock[0] : last, final = n ? clock[n - 1] : last;
+  return (s) => (s < 0 ? first : s >= n ? final : clock[s]);
 }
 
 /** The end of the step a tool call was made in (a call never answered ends with its step). */

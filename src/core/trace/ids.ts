@@ -25,7 +25,9 @@ const fmix = (h: number, n: number) => {
   h ^= n; h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35); h ^= h >>> 16;
   return h >>> 0;
 };
-const hex8 = (x: number) => x.toString(16).padStart(8, '0');
+/** Two hex digits per byte value: an id is written often enough (every span) for a table to pay. */
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hex8 = (x: number) => HEX2[x >>> 24] + HEX2[(x >>> 16) & 0xff] + HEX2[(x >>> 8) & 0xff] + HEX2[x & 0xff];
 
 /** 32 hex digits (128 bits) or 16 (64 bits) of the state, finished by murmur3's fmix32; never all zeros (an invalid OTel id). */
 function finish(st: Lanes, words: 2 | 4): string {

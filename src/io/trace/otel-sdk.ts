@@ -64,17 +64,29 @@ export interface StartSpan {
   readonly links?: Link[];
 }
 
+/** The last parent's context: a session's spans come a turn's worth at a time under the same parent. */
+let lastParent: { traceId: string; spanId: string; context: Context } | undefined;
+
 /** A parent's context from its ids alone: the parent may be in a file this export never reads. */
 function parentContext(traceId: string, spanId: string | undefined): Context {
   if (spanId === undefined) return ROOT_CONTEXT;
-  return trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: TraceFlags.SAMPLED, isRemote: true });
+  if (lastParent?.spanId === spanId && lastParent.traceId === traceId) return lastParent.context;
+  const context = trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: TraceFlags.SAMPLED, isRemote: true });
+  lastParent = { traceId, spanId, context };
+  return context;
 }
 
-/** Starts a span with the given ids and start time (epoch ms). */
+/**
+ * Starts a span with the given ids and start time (epoch ms). The attributes are set on the
+ * started span (the SDK checks each once there) rather than passed to the tracer, which copies
+ * and checks them twice more before the span sets them; the span's attributes are the same.
+ */
 export function startSpan(s: StartSpan): Span {
   ids.spanId = s.spanId;
   ids.traceId = s.traceId;
-  return theTracer().startSpan(s.name, { kind: s.kind, startTime: hrTime(s.start), attributes: s.attributes, links: s.links }, parentContext(s.traceId, s.parentSpanId)) as Span;
+  const span = theTracer().startSpan(s.name, { kind: s.kind, startTime: hrTime(s.start), links: s.links }, parentContext(s.traceId, s.parentSpanId)) as Span;
+  span.setAttributes(s.attributes);
+  return span;
 }
 
 /** Runs `build` with `sink` taking the spans it ends, in the order they end. */
