@@ -11,6 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleCsp } from './src/security-headers.ts';
 import { formatBundleTemplate } from './src/io/bundle-template.ts';
+import { nodeBuiltinsAlias } from './src/worker/node-builtins-alias.ts';
 
 /** The template's name in dist/. */
 export const TEMPLATE_FILE = 'bundle-template.html';
@@ -62,6 +63,7 @@ function singleFile(): Plugin {
 
 export default defineConfig({
   plugins: [inlineWorkers(), react(), singleFile()],
+  resolve: { alias: nodeBuiltinsAlias(new URL('.', import.meta.url).pathname.replace(/\/$/, '')) },
   // classic workers: Chromium starts no module worker from a blob: URL made by a page opened from disk
   worker: { format: 'iife', plugins: () => [inlineWorkers()], rolldownOptions: { output: { codeSplitting: false } } },
   publicDir: false,

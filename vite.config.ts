@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { CSP, SECURITY_HEADERS } from './src/security-headers.ts';
+import { nodeBuiltinsAlias } from './src/worker/node-builtins-alias.ts';
 
 /** A <meta> CSP in the built index.html (frame-ancestors is header-only, so the meta tag omits it). */
 function cspMeta(): Plugin {
@@ -30,8 +32,12 @@ function bundleTemplate(): Plugin {
   };
 }
 
-export default defineConfig({
+const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
+
+// the aliases are the browser's: unit tests run in Node, with the real built-ins
+export default defineConfig(({ mode }) => ({
   plugins: [react(), cspMeta(), bundleTemplate()],
+  resolve: { alias: mode === 'test' ? [] : nodeBuiltinsAlias(root) },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: { ...SECURITY_HEADERS } },
@@ -46,4 +52,4 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism())),
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
-});
+}));
