@@ -13,6 +13,13 @@ export type Judged = NonNullable<FolderSession['judged']>;
 export const FIGURES_FLUSH_MS = 250;
 
 /**
+ * The merge interval for a folder of `sessions`: FIGURES_FLUSH_MS, and longer for a large folder,
+ * since each merge derives over every session on the page's thread, which shares the two cores
+ * with the folder workers (1 s at 10,000 sessions).
+ */
+export const flushInterval = (sessions: number): number => Math.max(FIGURES_FLUSH_MS, sessions / 10);
+
+/**
  * The sessions with `judged` merged in: a session named in it takes its judgement (a later one
  * replaces an earlier); every other session is kept as it is, the same object, and the array
  * itself is kept when nothing in it changes (so what derives from it need not derive again).

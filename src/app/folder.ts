@@ -12,7 +12,7 @@ import { useApp } from '../store/store';
 import type { FolderSession, FolderState } from '../store/folder-slice';
 import type { Judgement } from '../protocol/folder-protocol';
 import { FOLDER_LANES, folderClients, type FolderClient } from './folder-client';
-import { FIGURES_FLUSH_MS, JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
+import { flushInterval, JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
 import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
 import { Latest, type Ticket } from './latest';
 import { openFile } from './library-open';
@@ -98,13 +98,14 @@ export function wantJudgement(key: string): void {
 /**
  * Judges every session of the folder, FOLDER_LANES at a time (one folder worker each), the rows on
  * screen first. Judgements are merged into the store as they arrive, a batch at most every
- * FIGURES_FLUSH_MS (the first at once), so the table's rows never wait for figure work.
+ * flushInterval (the first at once), so the table's rows never wait for figure work.
  */
 async function judgeAll(mine: () => boolean): Promise<void> {
   const f = useApp.getState().folder;
   if (!f || !mine()) return;
   const queue = new JudgeQueue(f.sessions.filter((s) => open.access.has(s.path)));
   const arrived = new Map<string, Judged>();
+  const every = flushInterval(f.sessions.length);
   let flushedAt = -Infinity, timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     if (timer !== undefined) { clearTimeout(timer); timer = undefined; }
@@ -126,7 +127,7 @@ async function judgeAll(mine: () => boolean): Promise<void> {
       } catch (err) { judged = { error: (err as Error).message }; }
       if (!mine()) return;
       arrived.set(pick, judged);
-      const wait = flushedAt + FIGURES_FLUSH_MS - performance.now();
+      const wait = flushedAt + every - performance.now();
       if (wait <= 0) flush();
       else timer ??= setTimeout(flush, wait);
     }

@@ -1,5 +1,5 @@
-import { memo, type KeyboardEvent } from 'react';
-import { openFolderSession } from '../../app/folder';
+import { memo, useEffect, type KeyboardEvent } from 'react';
+import { openFolderSession, wantJudgement } from '../../app/folder';
 import { dayOfStart } from '../../core/fleet-figures';
 import { tokenSum } from '../../core/step-usage';
 import { formatCount as n } from '../format';
@@ -20,6 +20,8 @@ const onKey = (e: KeyboardEvent, path: string) => { if (e.key === 'Enter') { e.p
 export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick }: { t: TableRow; i: number; picked: boolean; onPick: (path: string, on: boolean) => void }) {
   const { row: r, depth } = t;
   const f = r.figures, pending = r.verdict === CHECKING;
+  // a row on screen without its figures is checked next (as the folder list's rows are)
+  useEffect(() => { if (pending) wantJudgement(r.path); }, [pending, r.path]);
   const fig = (x: number) => (pending ? '…' : n(x));
   return (
     <div role="row" aria-rowindex={i + 2} className={`fleet-row${pending ? ' pending' : r.partial ? ' partial' : ''}`} data-path={r.path} data-kind={r.kind}
