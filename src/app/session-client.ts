@@ -27,6 +27,8 @@ export const isArrivingLog = (b: ArrayBuffer | Blob | ArrivingLog): b is Arrivin
 /** The bytes a load reads. */
 export const loadSize = (b: ArrayBuffer | Blob | ArrivingLog): number => (b instanceof ArrayBuffer ? b.byteLength : b.size);
 
+const sessionWorker = () => new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
+
 /** How long after a load settles the next spare decoding worker starts (after the settled session's first frames). */
 const SPARE_AFTER_MS = 250;
 
@@ -35,6 +37,8 @@ export class SessionClient {
   /** The worker of the session open before this load: Cancel returns to it; a settled load ends it. */
   private standby?: Worker;
   private loading = false;
+  /** A session worker started ahead of its load (`prestart`). */
+  private warm?: Worker;
   /** The spare zstd decoding worker, lent to a zstd load; `lent`: the one lent to the load in flight. */
   private readonly spare = new ZstdSpare();
   private lent?: Worker;
@@ -42,6 +46,15 @@ export class SessionClient {
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   /** Appends answered in order: the worker handles messages one at a time. */
   private readonly appendWaiters: { resolve(s: Summary): void; reject(e: Error): void }[] = [];
+
+  /**
+   * Starts the next load's session worker and the spare decoder now, so that they compile while the
+   * page is busy with other work (a bundle page, before the rest of the app has even run).
+   */
+  prestart(): void {
+    this.warm ??= sessionWorker();
+    this.spare.start();
+  }
 
   /**
    * `bytes`: an ArrayBuffer (transferred, so the page keeps no copy), a Blob (read by the worker),
@@ -58,7 +71,8 @@ export class SessionClient {
     this.loading = true;
     // the first load starts the first spare (later ones are started after each load)
     this.spare.start();
-    const w = new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
+    const w = this.warm ?? sessionWorker();
+    this.warm = undefined;
     this.worker = w;
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       if (w !== this.worker) return;
