@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { compactionsOf } from '../src/io/compactions';
 import { coreLoad, DEMO, status, waitLoaded } from './helpers';
 
 test('Compare aligned by replacement: each replacement spans exactly the messages it shadows; previous/next replacement', async ({ page }) => {
@@ -28,6 +29,12 @@ test('Compare aligned by replacement: each replacement spans exactly the message
   await expect(shadowedCol.locator('[data-seq]')).toHaveCount(Math.min(50, spans.get(c1)!.length));
   await expect(block(c1).getByLabel(`Replacement seq ${c1}`)).toContainText(`standing for ${spans.get(c1)!.length} messages`);
   await expect(block(c1).getByLabel(`Replacement seq ${c1}`)).toContainText('tokens');
+  // its two token figures say what each counts: the transcript messages it stands for, and the Surface messages the compaction replaced
+  await expect(block(c1).getByLabel(`Replacement seq ${c1}`)).toContainText(`the ${spans.get(c1)!.length} transcript messages it stands for: ≈`);
+  const comp = compactionsOf(r).find((c) => c.replacementSeq === c1)!;
+  const same = [...comp.replaced].sort((a, b) => a - b).join(' ') === [...spans.get(c1)!].sort((a, b) => a - b).join(' ');
+  expect(same, 'the demo\'s first compaction replaced a pruned copy').toBe(false);
+  await expect(block(c1).getByTestId('figure-note')).toContainText(`counts the ${comp.replaced.length} Surface messages it replaced`);
   // next / previous replacement, by button and key, select each replacement in surface order
   await page.getByRole('button', { name: 'Next replacement' }).click();
   await expect(status(page)).toContainText(`selected ${reps[0]}`);

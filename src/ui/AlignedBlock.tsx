@@ -12,6 +12,13 @@ function spanText(seqs: Int32Array): string {
   return `${seqs.length.toLocaleString()} message${seqs.length === 1 ? '' : 's'}, seq ${seqs[0]}${seqs.length > 1 ? `–${seqs[seqs.length - 1]}` : ''}`;
 }
 
+const plural = (n: number, what: string) => `${n.toLocaleString()} ${what}${n === 1 ? '' : 's'}`;
+const sameSeqs = (a: readonly number[], b: Int32Array) => {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort((p, q) => p - q), y = Array.from(b).sort((p, q) => p - q);
+  return x.every((s, j) => s === y[j]);
+};
+
 /**
  * One aligned block: a surface node on the left; on the right the transcript message it is (an
  * append), or, for a replacement, the dimmed run of messages it shadows, with counts and tokens.
@@ -28,6 +35,7 @@ export const AlignedBlock = memo(function AlignedBlock({ info, i }: { info: Comp
       </article>
     );
   }
+  const comp = info.compactions[i];
   const lt = { tokens: info.leftTokens[i], fromUsage: info.leftUsage[i], fromChars: 1 - info.leftUsage[i] };
   const rt = { tokens: info.rightTokens[i], fromUsage: info.rightUsage[i], fromChars: info.rightChars[i] };
   // the run's start and end stay in view; the middle opens on request
@@ -40,8 +48,12 @@ export const AlignedBlock = memo(function AlignedBlock({ info, i }: { info: Comp
       <div className="aleft">
         <div className="span-note" role="group" aria-label={`Replacement seq ${left}`}>
           <strong>Replacement</strong> standing for {spanText(right)}.
-          <div>Here: ≈{lt.tokens.toLocaleString()} tokens ({tokenSource(lt)}) · shadowed: ≈{rt.tokens.toLocaleString()} tokens ({tokenSource(rt)})</div>
-          {info.compactions[i] && <div className="compaction-caption">{describeCompaction(info.compactions[i], info.seq)}</div>}
+          <div>Here: ≈{lt.tokens.toLocaleString()} tokens ({tokenSource(lt)}) · the {plural(right.length, 'transcript message')} it stands for: ≈{rt.tokens.toLocaleString()} tokens ({tokenSource(rt)})</div>
+          {comp && <div className="compaction-caption">{describeCompaction(comp, info.seq)}</div>}
+          {comp && !sameSeqs(comp.replaced, right) && (
+            // two figures for one compaction: say why they differ (issue 23 §4)
+            <div className="label" data-testid="figure-note">The compaction&apos;s figure counts the {plural(comp.replaced.length, 'Surface message')} it replaced, as they stood then (pruned copies and earlier summaries among them), not the transcript messages behind them.</div>
+          )}
         </div>
         <div className="sticky"><SurfaceCardItem seq={left} fold /></div>
       </div>
