@@ -1,5 +1,5 @@
 /** Figures the benchmarks print. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The p-th percentile of `a` (nearest rank). */
 export const pct = (a: readonly number[], p: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
@@ -19,3 +19,30 @@ export function cpuTimes(): { steal: number; total: number } | undefined {
 }
 export const stealPct = (a: ReturnType<typeof cpuTimes>, b: ReturnType<typeof cpuTimes>): number =>
   a && b && b.total > a.total ? Math.round((100 * (b.steal - a.steal)) / (b.total - a.total)) : NaN;
+
+/**
+ * CPU time (user + system, ms) so far of every live process under process `root` (itself left
+ * out), from /proc (a browser this process launched: its renderers, workers and GPU process
+ * included); undefined off Linux. A
+ * figure comparable across runs on a loaded machine, where wall times are not.
+ */
+export function treeCpuMs(root: number): number | undefined {
+  let dirs: string[];
+  try { dirs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return undefined; }
+  const procs: { pid: number; ppid: number; ticks: number }[] = [];
+  for (const d of dirs) {
+    try {
+      const s = readFileSync(`/proc/${d}/stat`, 'utf8');
+      // after the command's ')': state ppid … utime (12th) stime (13th)
+      const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+      procs.push({ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch { /* the process ended meanwhile */ }
+  }
+  const under = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) if (!under.has(p.pid) && under.has(p.ppid)) { under.add(p.pid); grew = true; }
+  }
+  // USER_HZ is 100 on Linux
+  return procs.filter((p) => p.pid !== root && under.has(p.pid)).reduce((a, p) => a + p.ticks, 0) * 10;
+}
