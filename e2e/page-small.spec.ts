@@ -85,6 +85,17 @@ test('one tab stop for Open file; the zstd box says it is the export format; Ins
   await expect(chips.nth(1)).toHaveAttribute('tabindex', '-1');
 });
 
+test('every toolbar control lies inside the window, none cut at its edge', async ({ page }) => {
+  await open(page);
+  const controls = page.getByRole('banner').locator('button, input:not([type=file]), select');
+  expect(await controls.count()).toBeGreaterThan(10);
+  for (const c of await controls.all()) {
+    const box = (await c.boundingBox())!;
+    expect(box.x + box.width, await c.evaluate((el) => el.outerHTML.slice(0, 80))).toBeLessThanOrEqual(800);
+  }
+  await expect(page.getByRole('checkbox', { name: 'Redact trace content' })).toBeInViewport({ ratio: 1 });
+});
+
 test('the Log\'s seq column holds a seven-digit seq', async ({ page }) => {
   await open(page);
   await expect(page.locator('.log-view')).toHaveAttribute('style', new RegExp(`--seq-digits: ${String(last).length}`));
