@@ -3,6 +3,7 @@ import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
 import type { SessionApi } from '../protocol/session-api';
 import type { FromWorker, Summary, ToWorker } from '../protocol/worker-protocol';
 import type { Refusal } from '../store/store';
+import { isArrivingLog, type ArrivingLog } from './arriving-log';
 import { ZstdSpare } from './zstd-spare';
 
 export interface LoadCallbacks {
@@ -12,20 +13,6 @@ export interface LoadCallbacks {
   /** `kept`: the session open before the load is back (the client returned to its worker, as on Cancel); never with a refusal. */
   onFailed(message: string, refusal?: Refusal, kept?: boolean): void;
 }
-
-/**
- * A log whose bytes arrive in pieces while it loads (a bundle's, as the page parses it): its size,
- * and its pieces in order; the iteration throws, with a sentence, when the log is cut short.
- */
-export interface ArrivingLog {
-  readonly size: number;
-  readonly pieces: AsyncIterable<Uint8Array>;
-}
-
-export const isArrivingLog = (b: ArrayBuffer | Blob | ArrivingLog): b is ArrivingLog => !(b instanceof ArrayBuffer) && !(b instanceof Blob);
-
-/** The bytes a load reads. */
-export const loadSize = (b: ArrayBuffer | Blob | ArrivingLog): number => (b instanceof ArrayBuffer ? b.byteLength : b.size);
 
 const sessionWorker = () => new Worker(new URL('../worker/session.worker.ts', import.meta.url), { type: 'module' });
 

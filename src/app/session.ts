@@ -7,7 +7,8 @@ import type { Summary } from '../protocol/worker-protocol';
 import type { View } from '../core/view';
 import { resetSession, useApp, type AppState, type LiveSessionState } from '../store/store';
 import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
-import { client, loadSize, type ArrivingLog } from './session-client';
+import { loadSize, type ArrivingLog } from './arriving-log';
+import { client } from './session-client';
 import { dropAnswers, loads } from './session-scope';
 import { recheckTour } from './tour-player';
 
