@@ -19,13 +19,29 @@ interface Props {
 /** A virtualized list of measured rows (cards): only the visible rows (plus a few) are mounted; fixed-height rows use FixedList. */
 export function VirtualList({ count, estimate, render, scrollTo, scrollKey, label, className, itemKey, role = 'listbox' }: Props) {
   const parent = useRef<HTMLDivElement>(null);
+  // The target placed by estimated sizes moves when the cards on the way are measured, and again when
+  // a card's content arrives (cards fetch it as they mount): until the reader scrolls, or for a few
+  // seconds, each change of sizes puts the target back on screen.
+  const pin = useRef<{ index: number; until: number } | undefined>(undefined);
   const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8,
-    ...(itemKey ? { getItemKey: itemKey } : {}) });
+    ...(itemKey ? { getItemKey: itemKey } : {}),
+    onChange: (inst) => {
+      const p = pin.current;
+      if (!p || performance.now() > p.until || p.index >= inst.options.count) { pin.current = undefined; return; }
+      const item = inst.measurementsCache[p.index];
+      const top = inst.scrollOffset ?? 0, bottom = top + (inst.scrollRect?.height ?? 0);
+      if (item && (item.end <= top || item.start >= bottom)) inst.scrollToIndex(p.index, { align: 'auto' });
+    } });
   useEffect(() => {
-    if (scrollTo !== undefined && scrollTo >= 0 && scrollTo < count) v.scrollToIndex(scrollTo, { align: 'auto' });
+    if (scrollTo === undefined || scrollTo < 0 || scrollTo >= count) return;
+    pin.current = { index: scrollTo, until: performance.now() + 3000 };
+    v.scrollToIndex(scrollTo, { align: 'auto' });
   }, [scrollTo, scrollKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the reader's own scroll ends the pin
+  const unpin = () => { pin.current = undefined; };
   return (
-    <div ref={parent} className={`scroll ${className ?? ''}`} role={role} aria-label={label} tabIndex={0}>
+    <div ref={parent} className={`scroll ${className ?? ''}`} role={role} aria-label={label} tabIndex={0}
+      onWheel={unpin} onPointerDown={unpin} onKeyDown={unpin} onTouchStart={unpin}>
       <div style={{ height: v.getTotalSize(), position: 'relative', width: '100%' }}>
         {v.getVirtualItems().map((it) => (
           <div key={it.key} data-index={it.index} ref={v.measureElement}
