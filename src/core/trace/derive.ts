@@ -4,7 +4,8 @@
  * log of a million chunk deltas costs a column scan and only small or rare events are parsed again.
  * Tokens come from the one per-step definition (../step-usage.ts), over the session's own events.
  */
-import { ActivityIndex } from '../activity';
+import type { ActivityIndex } from '../activity';
+import { clockReader, isAppendLine, ownUsage } from './columns';
 import { isPlainRecord } from '../errors';
 import type { EventLog } from '../event-log';
 import { NO_USAGE, stepUsage, type StepUsage, type UsageCounts } from '../step-usage';
@@ -22,15 +23,6 @@ const READ = new Set(['turn/start', 'turn/end', 'step/start', 'step/end', 'assis
   'request/context', 'request/header', 'llm/retry', 'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune',
   'agent-preset/selected', 'subagent/descriptor']);
 
-/** The usage records of events from seq `from` on (a fork's seed spent its parent's tokens, not its own). */
-function ownUsage(a: ActivityIndex, from: number): ActivityIndex {
-  if (from === 0) return a;
-  const out = new ActivityIndex();
-  const cols = ['usageSeq', 'usageTurn', 'usageStep', 'usageFrom', 'usageIn', 'usageOut', 'usageCacheRead', 'usageCacheWrite', 'usageReasoning'] as const;
-  for (let i = 0; i < a.usageSeq.length; i++) if (a.usageSeq.at(i) >= from) for (const c of cols) out[c].push(a[c].at(i));
-  return out;
-}
-
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const rec = (v: unknown): Record<string, unknown> => (isPlainRecord(v) ? v : {});
@@ -42,25 +34,6 @@ const usageOf = (u: Record<string, unknown>): UsageCounts => ({ input: count(u.i
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 interface OpenStep extends Mutable<TraceStep> { firstChunkSeq: number; lastChunkSeq: number; inputSeqs: number[]; retries: TraceRetry[]; inTurn?: Mutable<TraceTurn>; calls: number }
 type OpenMark = Mutable<TraceMark> & { sources: number[] };
-
-const APPEND_TAIL = new TextEncoder().encode(',"surfaceOp":"append"}');
-
-/**
- * Whether a stored line's top-level object ends with the member `"surfaceOp":"append"` (DSH's
- * writer puts it last). A comma and unescaped quotes cannot sit inside a string there, and JSON.parse
- * keeps the last of repeated keys, so such a line is an append whatever came before.
- */
-function isAppendLine(log: EventLog, seq: number): boolean {
-  const ref = log.lineRef(seq);
-  if (!ref) return false;
-  const buf = log.bufferAt(ref[0]);
-  let end = ref[2];
-  while (end > ref[1] && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20)) end--;
-  const from = end - APPEND_TAIL.length;
-  if (from < ref[1]) return false;
-  for (let i = 0; i < APPEND_TAIL.length; i++) if (buf[from + i] !== APPEND_TAIL[i]) return false;
-  return true;
-}
 
 export function deriveTraceSession(log: EventLog, header: SessionHeader, activity: ActivityIndex, opts: DeriveTraceOptions = {}): TraceSession {
   // events synthesized on load (closers, an end-seed marker stamped now) are not the session's
@@ -296,15 +269,6 @@ export function deriveTraceSession(log: EventLog, header: SessionHeader, activit
     header, id: header.id, agentName: agentPreset ?? 'dsh', ...(agentDescription !== undefined ? { agentDescription } : {}), ownFrom,
     start: ownFrom < n ? timeOf(ownFrom) : timeOf(n - 1), end, turns, steps: outSteps, tools, marks, timeOf,
   };
-}
-
-/**
- * The monotone time of any seq, from the clock column. A function of its own, so that what it
- * closes over is the clock alone and not the derivation's working state (open steps and the like).
- */
-function clockReader(clock: Float64Array, n: number, last: number): (seq: number) => number {
-  const first = n ? clock[0] : last, final = n ? clock[n - 1] : last;
-  return (s) => (s < 0 ? first : s >= n ? final : clock[s]);
 }
 
 /** The end of the step a tool call was made in (a call never answered ends with its step). */
