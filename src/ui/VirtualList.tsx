@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type ReactNode, type UIEvent } from 'react';
+import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
 
 interface Props {
   count: number;
@@ -23,8 +23,12 @@ export function VirtualList({ count, estimate, render, scrollTo, scrollKey, labe
   // a card's content arrives (cards fetch it as they mount): until the reader scrolls, or for a few
   // seconds, each change of sizes puts the target back on screen.
   const pin = useRef<{ index: number; until: number } | undefined>(undefined);
+  // where the list itself last put the scroll top: a scroll that lands elsewhere is someone else's
+  // (the scrollbar, a script, find-in-page) and ends the pin like a wheel or a key does
+  const written = useRef<number | undefined>(undefined);
   const v = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 8,
     ...(itemKey ? { getItemKey: itemKey } : {}),
+    scrollToFn: (offset, opts, inst) => { written.current = offset + (opts.adjustments ?? 0); elementScroll(offset, opts, inst); },
     onChange: (inst) => {
       const p = pin.current;
       if (!p || performance.now() > p.until || p.index >= inst.options.count) { pin.current = undefined; return; }
@@ -39,9 +43,15 @@ export function VirtualList({ count, estimate, render, scrollTo, scrollKey, labe
   }, [scrollTo, scrollKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // the reader's own scroll ends the pin
   const unpin = () => { pin.current = undefined; };
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget, w = written.current;
+    if (!pin.current || w === undefined) return;
+    const reachable = Math.max(0, Math.min(w, el.scrollHeight - el.clientHeight));
+    if (Math.abs(el.scrollTop - reachable) > 2) unpin();
+  };
   return (
     <div ref={parent} className={`scroll ${className ?? ''}`} role={role} aria-label={label} tabIndex={0}
-      onWheel={unpin} onPointerDown={unpin} onKeyDown={unpin} onTouchStart={unpin}>
+      onWheel={unpin} onPointerDown={unpin} onKeyDown={unpin} onTouchStart={unpin} onScroll={onScroll}>
       <div style={{ height: v.getTotalSize(), position: 'relative', width: '100%' }}>
         {v.getVirtualItems().map((it) => (
           <div key={it.key} data-index={it.index} ref={v.measureElement}
