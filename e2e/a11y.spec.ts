@@ -3,12 +3,12 @@
  * serious violation. Structure does not change with the theme, so the dark pass checks colour
  * contrast only. Each violation is reported with its rule, the first nodes it names and why.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { status } from './helpers';
 
 async function serious(page: Page, where: string, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
+  const axe = axeOn(page);
   const r = await (rules ? axe.withRules(rules) : axe).analyze();
   return r.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
@@ -47,7 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
 test('the page has one main landmark, one level-one heading and one banner', async ({ page }) => {
   await page.goto('/?demo=demo.jsonl');
   await expect(status(page)).toHaveAttribute('data-cursor', /\d+/);
-  const r = await new AxeBuilder({ page }).withRules(['landmark-one-main', 'page-has-heading-one', 'landmark-no-duplicate-banner', 'landmark-unique']).analyze();
+  const r = await axeOn(page).withRules(['landmark-one-main', 'page-has-heading-one', 'landmark-no-duplicate-banner', 'landmark-unique']).analyze();
   expect(r.violations.map((v) => v.id)).toEqual([]);
   await expect(page.getByRole('main')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seqscope');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import { Session } from '../src/core/session';
 import { coreLoad, DEMO, status, waitLoaded } from './helpers';
 
@@ -52,7 +52,7 @@ test('the Diff with marks set, the aligned Compare and the Request panel have no
   const r = await coreLoad(DEMO);
   const last = r.session!.log.length - 1, c = r.timeline!.compactionSeqs[0];
   const check = async (where: string) => {
-    const res = await new AxeBuilder({ page }).analyze();
+    const res = await axeOn(page).analyze();
     return res.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
   };
   await page.goto(`/?demo=demo.jsonl#session=demo:demo.jsonl&view=diff&cursor=${c + 40}&a=${c - 1}&b=${c + 40}`);
