@@ -20,7 +20,7 @@ test('every conformance file opens with the banner DSH\'s verdict calls for', as
   for (const f of cases) {
     const before = await settles();
     await page.getByLabel('Open file').setInputFiles(f.path);
-    await expect.poll(settles, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(settles, { timeout: 20_000, intervals: [20] }).toBeGreaterThan(before);
     // a file read at all names itself in the toolbar; one refused as a whole has no summary
     const phase = await status(page).getAttribute('data-phase');
     if (phase === 'ready') await expect(page.locator('.toolbar .file')).toHaveAttribute('title', f.name);
