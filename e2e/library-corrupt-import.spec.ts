@@ -18,10 +18,11 @@ test('unreadable and cancelled imports leave the library unchanged; a refused lo
   // Unreadable: ZIP magic, then garbage.
   const junk = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
   await pick(page, 'broken.zip', junk);
-  // refused as a whole: said once, as its banner's alert; the status bar says no session is open
-  await expect(page.getByLabel('Verdict').getByRole('alert')).toContainText('Could not load');
+  // refused as a whole over good.jsonl: said once, as the failure banner's alert, and good.jsonl stays shown (issue 23 §6)
+  await expect(page.getByLabel('Could not open').getByRole('alert')).toContainText('broken.zip could not be opened, and good.jsonl is still shown: The ZIP archive cannot be read');
   await expect(page.getByRole('alert')).toHaveCount(1);
-  await expect(status(page)).toContainText('No session open');
+  await expect(page.locator('.toolbar .file')).toHaveAttribute('title', 'good.jsonl');
+  await expect(status(page)).toHaveAttribute('data-phase', 'ready');
   await expect(page.getByTestId('library-notice')).toContainText('broken.zip could not be opened, so it was not added to the library');
   await expect(libraryItems(page)).toHaveCount(1);
 

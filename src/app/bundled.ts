@@ -69,7 +69,7 @@ async function openCarried(hash: HashState, doc: Document): Promise<void> {
   } catch (err) {
     watch.stop();
     const m = (err as Error).message;
-    failOpen(m.startsWith('This bundle') ? m : `This bundle cannot be opened: ${m}`);
+    failOpen('this bundle', m.startsWith('This bundle') ? m : `This bundle cannot be opened: ${m}`);
     return;
   }
   useBundled.setState({ meta });
@@ -87,7 +87,7 @@ async function openCarried(hash: HashState, doc: Document): Promise<void> {
       for await (const p of log) parts.push(p);
       openLoose(concatBytes(parts).buffer, meta.name, name, restore);
     } catch (err) {
-      failOpen((err as Error).message);
+      failOpen(meta.name, (err as Error).message);
     }
   }
   if (meta.tour && hash.session !== name) {

@@ -57,17 +57,15 @@ export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, session
   loadSession(buf, name, sessionName, {
     ...restore,
     onLoaded: (s) => { afterLoad(s); void keep(file, name, s, facts); },
-    // said once: with no session left, the status bar's alert carries the reason; with the session kept, this notice does
-    onFailed: (m, kept) => set({ notice: kept
-      ? { kind: 'error', text: `${name} could not be opened, so it was not added to the library; the session shown stays open. ${m}` }
-      : { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged).` } }),
+    // why is said once, by the failure's alert (the banner's, or the status bar's with no session left); this note says only what the library did
+    onFailed: () => set({ notice: { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged).` } }),
   });
 }
 
 /** Opens a kept session (optionally one entry of a kept ZIP). */
 export async function openFromLibrary(id: string, restore: Restore = {}): Promise<void> {
   const lib = await library();
-  if (!lib) { failOpen(libraryState().unavailable ?? 'The library is unavailable.'); return; }
+  if (!lib) { failOpen(id, libraryState().unavailable ?? 'The library is unavailable.'); return; }
   let entry: LibraryEntry | undefined;
   let bytes: Blob;
   try {
@@ -75,7 +73,7 @@ export async function openFromLibrary(id: string, restore: Restore = {}): Promis
     bytes = await lib.blob(id);
   } catch {
     set({ drawer: true });
-    failOpen(`The library has no session ${id} (it may have been deleted). Pick one from the library or open a file.`);
+    failOpen(entry?.name ?? id, `The library has no session ${id} (it may have been deleted). Pick one from the library or open a file.`);
     return;
   }
   const name = entry?.name ?? id;

@@ -5,7 +5,7 @@
  * before that point changed, is reloaded from the start with a notice.
  */
 import { useApp } from '../store/store';
-import { loadSession, growSession, setLiveSession, type Restore } from './session';
+import { failOpen, loadSession, growSession, setLiveSession, type Restore } from './session';
 import { loads } from './session-scope';
 import type { LiveSource } from './sources';
 import type { Summary } from '../protocol/summary';
@@ -44,13 +44,14 @@ export interface LiveOptions {
 /** Opens `src` as a live file: loads it whole, then polls for appended bytes while it stays shown. */
 export async function openLiveFile(src: LiveSource, sessionName: string, restore: Restore = {}, opts: LiveOptions = {}): Promise<void> {
   const { notice, onGrew } = opts;
-  stopPolling();
   useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined });
   let buf: ArrayBuffer;
+  // a file that cannot be read leaves the session shown as it was, a followed one still followed
   try { buf = await src.readAll(); } catch (err) {
-    useApp.setState({ phase: 'failed', message: `Could not read ${src.label}: ${(err as Error).message}` });
+    failOpen(src.label, `Could not read ${src.label}: ${(err as Error).message.replace(/\.$/, '')}.`);
     return;
   }
+  stopPolling();
   const size = buf.byteLength;
   let tail = new Uint8Array(buf, Math.max(0, size - OVERLAP)).slice();
   useApp.setState({ liveSession: { source: src.label, pinnedToEnd: true, ...(notice ? { notice } : {}) } });

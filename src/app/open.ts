@@ -23,13 +23,13 @@ export const DEFAULT_DEMO = 'demo.jsonl';
 async function fetchBytes(url: string): Promise<ArrayBuffer | undefined> {
   useApp.setState({ phase: 'loading', progress: { done: 0, total: 0 }, message: undefined });
   const r = await fetchSessionBytes(url);
-  if ('error' in r) { failOpen(r.error); return undefined; }
+  if ('error' in r) { failOpen(url, r.error); return undefined; }
   return r.bytes;
 }
 
 export async function openUrl(url: string, restore = {}): Promise<void> {
   if (!isSameOrigin(url)) {
-    failOpen(`Could not open ${url}: only same-origin addresses are allowed (this page is served from ${location.origin}).`);
+    failOpen(url, `Could not open ${url}: only same-origin addresses are allowed (this page is served from ${location.origin}).`);
     return;
   }
   const name = url.split('/').pop()?.split('?')[0] || url;

@@ -9,8 +9,10 @@ import { ZstdSpare } from './zstd-spare';
 export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;
   onLoaded(summary: Summary): void;
-  /** `refusal`: the file was read and refused as a whole (not a cancel or a broken worker). */
-  /** `kept`: the session open before the load is back (the client returned to its worker, as on Cancel); never with a refusal. */
+  /**
+   * `refusal`: the file was read and refused as a whole (not a cancel or a broken worker).
+   * `kept`: the session open before the load is back (the client returned to its worker, as on Cancel).
+   */
   onFailed(message: string, refusal?: Refusal, kept?: boolean): void;
 }
 
@@ -66,8 +68,8 @@ export class SessionClient {
       const m = ev.data;
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
       else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
-      // DSH's verdict on the file (refused as a whole) is shown in place of the session; a file that could not be read at all is not
-      else if (m.kind === 'failed') { if (m.refusal) { this.settle(); cb.onFailed(m.message, m.refusal, false); } else cb.onFailed(m.message, undefined, this.settleFailed()); }
+      // a file that gives no session (refused as a whole, or not read at all) does not take the place of the session open before
+      else if (m.kind === 'failed') cb.onFailed(m.message, m.refusal, this.settleFailed());
       else if (m.kind === 'zstd-wanted') this.lend(w);
       else if (m.kind === 'appended') { const w = this.appendWaiters.shift(); w?.resolve(m.summary); }
       else {

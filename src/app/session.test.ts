@@ -1,6 +1,7 @@
 /**
- * The load lifecycle with a fake session worker client: Cancel returns to the session shown before
- * the load (name, cursor, selection, view), and a reply for an earlier load never wins over a newer one.
+ * The load lifecycle with a fake session worker client: Cancel, and a file that gives no session,
+ * return to the session shown before the load (name, cursor, selection, view), and a reply for an
+ * earlier load never wins over a newer one.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LineageInfo, Moment } from '../protocol/worker-protocol';
@@ -99,24 +100,73 @@ describe('cancel', () => {
   });
 });
 
-describe('a file that cannot be read (no verdict)', () => {
-  it('opened over a session, leaves that session shown and says why once, in a notice', async () => {
+describe('a file that gives no session', () => {
+  /** Session `a` shown at seq 9, event 12 selected with its lineage, the Surface, marks, a zoom and a finished search. */
+  async function shownAsItWas() {
     const a = await open('a', 60);
     app.setCursor(9);
     fake.take('moment').resolve(moment(9));
+    app.select(12);
+    fake.take('lineage').resolve(lineage(12));
+    app.setView('surface');
+    app.setMarks(3, 9);
+    app.useApp.setState({ zoom: { from: 2, to: 40 }, search: { query: 'tool', hits: Int32Array.of(4, 12), index: 1, done: true } });
     await flush();
+    return { a, was: app.useApp.getState() };
+  }
+  const place = (s: ReturnType<typeof app.useApp.getState>) => ({ phase: s.phase, sessionName: s.sessionName, summary: s.summary, cursor: s.cursor, moment: s.moment, selected: s.selected,
+    lineage: s.lineage, view: s.view, markA: s.markA, markB: s.markB, zoom: s.zoom, search: s.search });
+
+  it('refused as a whole over a session (not a log), leaves that session exactly as it was and says which file and why once', async () => {
+    const { a, was } = await shownAsItWas();
     app.loadSession(bytes(16), 'shot.png', 'shot');
-    fake.fail('This is a PNG image, not a session log.');
+    fake.fail('Could not load: This is a PNG image, not a session log.', undefined, { kind: 'corrupt', code: 'not-a-log' });
     const s = app.useApp.getState();
-    expect([s.phase, s.sessionName, s.summary, s.cursor, s.message]).toEqual(['ready', 'a', a, 9, undefined]);
-    expect(s.library.notice).toEqual({ kind: 'error', text: 'shot.png could not be opened; the session shown stays open. This is a PNG image, not a session log.' });
+    expect(place(s)).toEqual({ ...place(was), phase: 'ready' });
+    expect([s.summary, s.message, s.refusal, s.library.notice]).toEqual([a, undefined, undefined, undefined]);
+    expect(s.openFailure).toEqual({ file: 'shot.png', message: 'Could not load: This is a PNG image, not a session log.', refusal: { kind: 'corrupt', code: 'not-a-log' } });
   });
 
-  it('with no session open, fails the load and the status carries the reason', () => {
+  it('unreadable over a session (no verdict), leaves it as it was; the next load clears the failure, Dismiss too', async () => {
+    const { was } = await shownAsItWas();
+    app.loadSession(bytes(16), 'gone.jsonl', 'gone');
+    fake.fail('Could not load: NotReadableError');
+    expect(place(app.useApp.getState())).toEqual({ ...place(was), phase: 'ready' });
+    expect(app.useApp.getState().openFailure).toEqual({ file: 'gone.jsonl', message: 'Could not load: NotReadableError' });
+    app.dismissOpenFailure();
+    expect(app.useApp.getState().openFailure).toBeUndefined();
+    app.loadSession(bytes(16), 'x.png', 'x');
+    fake.fail('Could not load: This is a PNG image, not a session log.');
+    app.loadSession(bytes(100), 'b.jsonl', 'b');
+    expect(app.useApp.getState().openFailure).toBeUndefined();
+  });
+
+  it('with no session open, fails the load: the status carries the reason, no failure banner', () => {
     app.loadSession(bytes(16), 'shot.png', 'shot');
-    fake.fail('This is a PNG image, not a session log.');
+    fake.fail('This is a PNG image, not a session log.', undefined, { kind: 'corrupt', code: 'not-a-log' });
     const s = app.useApp.getState();
-    expect([s.phase, s.summary, s.message, s.library.notice]).toEqual(['failed', undefined, 'This is a PNG image, not a session log.', undefined]);
+    expect([s.phase, s.summary, s.message, s.refusal, s.openFailure, s.library.notice]).toEqual(['failed', undefined, 'This is a PNG image, not a session log.', { kind: 'corrupt', code: 'not-a-log' }, undefined, undefined]);
+  });
+
+  it('an open that fails before its bytes reach the worker (a fetch) keeps the session shown; with none, it fails', async () => {
+    const { was } = await shownAsItWas();
+    app.useApp.setState({ phase: 'loading', message: undefined });
+    app.failOpen('/missing.jsonl', 'Could not open /missing.jsonl: not found (404).');
+    expect(place(app.useApp.getState())).toEqual({ ...place(was), phase: 'ready' });
+    expect(app.useApp.getState().openFailure).toEqual({ file: '/missing.jsonl', message: 'Could not open /missing.jsonl: not found (404).' });
+    app.resetSession({ phase: 'loading' });
+    app.failOpen('/missing.jsonl', 'Could not open /missing.jsonl: not found (404).');
+    const s = app.useApp.getState();
+    expect([s.phase, s.message, s.openFailure]).toEqual(['failed', 'Could not open /missing.jsonl: not found (404).', undefined]);
+  });
+
+  it('a refused log that still gives a session replaces the one shown, as any load does', async () => {
+    await shownAsItWas();
+    app.loadSession(bytes(100), 'refused.jsonl', 'refused');
+    const r = fakeSummary(5);
+    fake.settle(r);
+    const s = app.useApp.getState();
+    expect([s.phase, s.sessionName, s.summary, s.cursor, s.selected, s.zoom, s.openFailure]).toEqual(['ready', 'refused', r, 4, undefined, undefined, undefined]);
   });
 });
 

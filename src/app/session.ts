@@ -5,7 +5,7 @@
  */
 import type { Summary } from '../protocol/worker-protocol';
 import type { View } from '../core/view';
-import { resetSession, useApp, type AppState, type LiveSessionState } from '../store/store';
+import { resetSession, sessionSnapshot, useApp, type AppState, type LiveSessionState, type Refusal } from '../store/store';
 import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
 import { loadSize, type ArrivingLog } from './arriving-log';
 import { client } from './session-client';
@@ -29,8 +29,11 @@ export interface Restore {
   onFailed?: (message: string, kept: boolean) => void;
 }
 
-/** What Cancel returns to: the session open when a load began (its worker waits in the client). */
-type OpenSession = Pick<AppState, 'sessionName' | 'summary' | 'cursor' | 'moment' | 'selected' | 'lineage' | 'view' | 'families' | 'filterSeqs' | 'markA' | 'markB'> & { libraryId?: string };
+/**
+ * What Cancel, or a load that gave no session, returns to: the session open when a load began
+ * (its worker waits in the client), every session-scoped field as it was, with its view and library entry.
+ */
+type OpenSession = { fields: Partial<AppState>; view: AppState['view']; libraryId?: string };
 
 /** The session open before the load in flight, while one runs. */
 const before: { open?: OpenSession } = {};
@@ -49,10 +52,8 @@ function shown(summary: Summary, fresh: boolean): void {
 export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: string, sessionName: string, restore: Restore = {}): void {
   const s = get();
   // the summary is cleared while a load runs: a load replacing a load in flight keeps the session open before both
-  if (s.summary) {
-    before.open = { sessionName: s.sessionName, summary: s.summary, cursor: s.cursor, moment: s.moment, selected: s.selected, lineage: s.lineage,
-      view: s.view, families: s.families, filterSeqs: s.filterSeqs, markA: s.markA, markB: s.markB, libraryId: s.library.currentId };
-  } else if (s.phase !== 'loading') before.open = undefined;
+  if (s.summary) before.open = { fields: sessionSnapshot(s), view: s.view, libraryId: s.library.currentId };
+  else if (s.phase !== 'loading') before.open = undefined;
   const mine = loads.next();
   dropAnswers();
   forgetMoment();
@@ -80,10 +81,12 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: s
       const back = before.open;
       before.open = undefined;
       if (!kept || !back) { set({ phase: 'failed', message, refusal }); restore.onFailed?.(message, false); return; }
-      // a file that could not be read at all (no verdict) does not take the place of the session shown: said once, in a notice
-      returnTo(back, undefined);
-      if (restore.onFailed) restore.onFailed(message, true);
-      else set((s) => ({ library: { ...s.library, notice: { kind: 'error', text: `${fileName} could not be opened; the session shown stays open. ${message}` } } }));
+      // a file that gives no session (refused as a whole, unreadable, a broken worker) does not take
+      // the place of the session shown; rows the failed load listed while it read are not that session's
+      dropAnswers();
+      forgetMoment();
+      returnTo(back, undefined, keptOver(fileName, message, refusal));
+      restore.onFailed?.(message, true);
     },
   }, restore.entry, restore.live);
 }
@@ -117,16 +120,34 @@ export function setLiveSession(liveSession: LiveSessionState | undefined): void 
   if (liveSession?.pinnedToEnd && s.summary) moveCursor(s.summary.length - 1);
 }
 
-/** An open that failed before any bytes reached the worker (a fetch, the library). */
-export function failOpen(message: string): void {
+/**
+ * An open that failed before any bytes reached the worker (a fetch, the library, a folder's file):
+ * over a session shown, that session stays and the failure is said in its alert; with none, the
+ * load fails with the reason. `file`: the name or address that was being opened.
+ */
+export function failOpen(file: string, message: string): void {
+  if (get().summary) { set({ phase: 'ready', progress: { done: 0, total: 0 }, ...keptOver(file, message, undefined) }); return; }
   set({ phase: 'failed', message, refusal: undefined });
 }
 
+/** Said once, in the banners, with the session shown again (one update): `file` gave no session, the session shown stays. */
+function keptOver(file: string, message: string, refusal: Refusal | undefined): Pick<AppState, 'openFailure'> {
+  return { openFailure: { file, message, ...(refusal ? { refusal } : {}) } };
+}
+
+/** The failure alert is dismissed. */
+export function dismissOpenFailure(): void {
+  set({ openFailure: undefined });
+}
+
 /** Shows again the session open before a load (its worker is the client's again), at the same seq and selection. */
-function returnTo(back: OpenSession, message: string | undefined): void {
-  const { libraryId, ...open } = back;
-  set((s) => ({ ...open, phase: 'ready', message, progress: { done: 0, total: 0 }, search: undefined, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: libraryId } }));
-  if (back.summary) shown(back.summary, true);
+function returnTo(back: OpenSession, message: string | undefined, also: Partial<AppState> = {}): void {
+  // a search still running when the load began was stopped with it; a followed file is no longer
+  // polled (its poller ended with the load), so it is shown as it stands, not followed
+  const { search, ...fields } = back.fields;
+  set((s) => ({ ...fields, search: search?.done ? search : undefined, liveSession: undefined, playing: false, view: back.view, phase: 'ready', message,
+    progress: { done: 0, total: 0 }, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: back.libraryId }, ...also }));
+  if (back.fields.summary) shown(back.fields.summary, true);
 }
 
 /** Cancel: stops the load and returns to the session that was open, at the same seq and selection. */

@@ -72,7 +72,7 @@ export function urlSource(url: string): LiveSource {
     name, label: url,
     async readAll() {
       const res = await fetch(url, { cache: 'no-store' });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      if (!res.ok) throw new Error(describeHttpFailure(res.status, res.statusText));
       return res.arrayBuffer();
     },
     async readFrom(from, overlap) {

@@ -66,19 +66,22 @@ function stallProbe() {
   } catch { /* no longtask timing: hangs are still caught by the open and step deadlines */ }
 }
 
-interface Opened { settled: boolean; phase: string; verdict?: string; fileName?: string; ms: number }
+/** `failed`: the file an open over the session shown could not open (that session stayed; src/store/session-slice.ts OpenFailure). */
+interface Opened { settled: boolean; phase: string; verdict?: string; fileName?: string; failed?: string; ms: number }
 
 /** Page side: waits until the load that started after `before` settles (or `OPEN_MS` passes). */
 async function waitSettled([before, limit]: [number, number]): Promise<Opened> {
-  const B = (window as unknown as { seqscopeBench: { settles(): number; state(): { phase: string; summary?: { fileName?: string } } } }).seqscopeBench;
+  const B = (window as unknown as { seqscopeBench: { settles(): number; state(): { phase: string; summary?: { fileName?: string }; openFailure?: { file: string } } } }).seqscopeBench;
   const t0 = performance.now();
   while (B.settles() <= before && performance.now() - t0 < limit) await new Promise((r) => setTimeout(r, 10));
   const s = B.state();
-  // the banner (or the failure alert) as the user sees it, a frame after the state settled
+  // the banner (or the failure alert) as the user sees it, a frame after the state settled; a file
+  // that gave no session over the one shown has its own banner, which carries its verdict when it was refused
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  const banner = document.querySelector('[data-verdict]');
+  const failed = s.openFailure?.file;
+  const banner = document.querySelector(failed !== undefined ? '.open-failed' : '[data-verdict]');
   const alert = document.querySelector('[role=alert]');
-  return { settled: B.settles() > before && (!!banner || !!alert), phase: s.phase, verdict: banner?.getAttribute('data-verdict') ?? undefined, fileName: s.summary?.fileName, ms: performance.now() - t0 };
+  return { settled: B.settles() > before && (!!banner || !!alert), phase: s.phase, verdict: banner?.getAttribute('data-verdict') ?? undefined, fileName: s.summary?.fileName, failed, ms: performance.now() - t0 };
 }
 
 /** Page side: every tab, the slider to start, middle and end, a row, the inspector's tree, a search. */
@@ -213,7 +216,7 @@ export async function runBrowserFuzz(args: BrowserArgs): Promise<number> {
         if (!o.settled) { status = 'hang'; problem = `no verdict banner or alert within ${OPEN_MS / 1000} s (phase ${o.phase})`; }
         else {
           status = o.verdict === 'ok' ? 'ok' : 'refused';
-          if (expected !== undefined && (o.verdict !== expected || (o.fileName !== name && o.phase !== 'failed'))) { status = 'crash'; problem = `banner data-verdict ${o.verdict ?? '(none)'} for ${o.fileName ?? '(no file)'} (phase ${o.phase}), DSH says ${expected}`; }
+          if (expected !== undefined && (o.verdict !== expected || (o.fileName !== name && o.phase !== 'failed' && o.failed !== name))) { status = 'crash'; problem = `banner data-verdict ${o.verdict ?? '(none)'} for ${o.fileName ?? '(no file)'} (phase ${o.phase}), DSH says ${expected}`; }
           const found = await withDeadline(page.evaluate(exercise, SEARCHES[i % SEARCHES.length]), 30_000);
           const traced = found.filter((x) => x.startsWith('trace '));
           if (traced.length) console.error(traced.join(', '));

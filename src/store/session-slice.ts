@@ -11,6 +11,14 @@ export type Phase = 'idle' | 'loading' | 'ready' | 'cancelled' | 'failed';
 /** Why a load failed when the file itself was refused as a whole (DSH's verdict kind and our code). */
 export interface Refusal { readonly kind: 'corrupt' | 'unsupported'; readonly code: string }
 
+/**
+ * An open that gave no session while one was shown (not a session log, unreadable, a failed
+ * fetch): the session shown stays, and this says once which file and why, until dismissed or the
+ * next load. `file`: the name or address opened; `refusal`: DSH's verdict kind when the file was
+ * read and refused as a whole.
+ */
+export interface OpenFailure { readonly file: string; readonly message: string; readonly refusal?: Refusal }
+
 export interface LiveSessionState {
   /** Where the bytes come from, for the status line. */
   readonly source: string;
@@ -40,11 +48,13 @@ export interface SessionSlice {
   sizeRefusal?: string;
   /** A live file, one still being written, read as it grows (src/app/live-file.ts). */
   liveSession?: LiveSessionState;
+  /** The last open that failed over the session shown, which stayed (said in the banners). */
+  openFailure?: OpenFailure;
 }
 
 /** The session-scoped part: what a new load starts from (src/store/store.ts resetSession). */
 export const sessionReset = (): Partial<SessionSlice> => ({
-  progress: { done: 0, total: 0 }, message: undefined, refusal: undefined, sessionName: undefined, summary: undefined, liveSession: undefined,
+  progress: { done: 0, total: 0 }, message: undefined, refusal: undefined, sessionName: undefined, summary: undefined, liveSession: undefined, openFailure: undefined,
 });
 
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = () => ({

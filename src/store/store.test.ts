@@ -10,7 +10,7 @@ import { cursorReset } from './cursor-slice';
 import { overviewReset } from './overview-slice';
 import { searchReset } from './search-slice';
 import { sessionReset } from './session-slice';
-import { lastSeq, resetSession, useApp, type AppState } from './store';
+import { lastSeq, resetSession, sessionSnapshot, useApp, type AppState } from './store';
 
 const summary = { length: 10 } as unknown as Summary;
 
@@ -18,7 +18,7 @@ const summary = { length: 10 } as unknown as Summary;
 const dirty: Partial<AppState> = {
   // session
   progress: { done: 5, total: 9, events: 3 }, message: 'm', refusal: { kind: 'corrupt', code: 'x' }, sessionName: 'a', summary,
-  liveSession: { source: 'u', pinnedToEnd: true },
+  liveSession: { source: 'u', pinnedToEnd: true }, openFailure: { file: 'shot.png', message: 'not a log' },
   // cursor
   moment: { seq: 3 } as unknown as Moment, selected: 2, lineage: { seq: 2 } as unknown as LineageInfo, selectedLine: 4, markA: 1, markB: 3, playing: true,
   // search
@@ -74,5 +74,16 @@ describe('resetSession', () => {
     expect(lastSeq()).toBe(0);
     useApp.setState({ summary });
     expect(lastSeq()).toBe(9);
+  });
+});
+
+describe('sessionSnapshot', () => {
+  it('holds every field resetSession clears, as it was: set back, the session is as before the reset', () => {
+    useApp.setState(dirty);
+    const snap = sessionSnapshot();
+    expect(Object.keys(snap).sort()).toEqual(Object.keys(dirty).sort());
+    resetSession({ phase: 'loading' });
+    useApp.setState(snap);
+    for (const [k, v] of Object.entries(dirty)) expect(useApp.getState()[k as keyof AppState]).toBe(v);
   });
 });

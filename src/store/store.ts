@@ -14,7 +14,7 @@ import { createSessionSlice, sessionReset, type SessionSlice } from './session-s
 import { createTourSlice, type TourSlice } from './tour-slice';
 import { createViewSlice, type ViewSlice } from './view-slice';
 
-export type { Phase, LiveSessionState, Refusal } from './session-slice';
+export type { Phase, LiveSessionState, OpenFailure, Refusal } from './session-slice';
 
 export type AppState = SessionSlice & CursorSlice & ViewSlice & SearchSlice & OverviewSlice & CompareSlice & LibrarySlice & FolderSlice & TourSlice;
 
@@ -29,7 +29,18 @@ export const useApp = create<AppState>()((...a) => ({
  * a new field is reset by adding it to its slice's reset.
  */
 export function resetSession(then: Partial<AppState> = {}): void {
-  useApp.setState({ ...sessionReset(), ...cursorReset(), ...searchReset(), ...overviewReset(), ...compareReset(), ...then });
+  useApp.setState({ ...sessionScoped(), ...then });
+}
+
+const sessionScoped = (): Partial<AppState> => ({ ...sessionReset(), ...cursorReset(), ...searchReset(), ...overviewReset(), ...compareReset() });
+
+/**
+ * The session-scoped fields of `s` as they are: what `resetSession()` clears, so that restoring
+ * them (a load that failed or was cancelled) shows that session again exactly as it was.
+ */
+export function sessionSnapshot(s: AppState = useApp.getState()): Partial<AppState> {
+  const keys = Object.keys(sessionScoped()) as (keyof AppState)[];
+  return Object.fromEntries(keys.map((k) => [k, s[k]]));
 }
 
 /** The last seq of the session shown (0 when none). */

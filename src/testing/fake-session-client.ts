@@ -10,6 +10,7 @@ import type { LoadCallbacks } from '../app/session-client';
 import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
 import type { SessionApi } from '../protocol/session-api';
 import type { Summary } from '../protocol/worker-protocol';
+import type { Refusal } from '../store/store';
 
 /** A request as the worker receives it: `{ op, args }`. */
 type Request = RpcRequest<SessionApi>;
@@ -64,11 +65,14 @@ export class FakeSessionClient {
     this.loads[i].cb.onLoaded(summary);
   }
 
-  /** The last load (or load `i`) gives no session, as the worker's `failed` message would: back to the session before, as the real client does. */
-  fail(message: string, i = this.loads.length - 1): void {
+  /**
+   * The last load (or load `i`) gives no session, as the worker's `failed` message would (with
+   * `refusal`: read and refused as a whole): back to the session before, as the real client does.
+   */
+  fail(message: string, i = this.loads.length - 1, refusal?: Refusal): void {
     let kept = false;
     if (i === this.loads.length - 1) { kept = this.standby; this.loading = false; this.hasSession = kept; this.standby = false; }
-    this.loads[i].cb.onFailed(message, undefined, kept);
+    this.loads[i].cb.onFailed(message, refusal, kept);
   }
 
   cancel(): boolean {

@@ -21,6 +21,7 @@ import { RegionBoundary } from './RegionBoundary';
 import { TourCaption } from './tour/TourCaption';
 import { TourPanel } from './tour/TourPanel';
 import { RefusalBanner } from './RefusalBanner';
+import { OpenFailureBanner } from './OpenFailureBanner';
 import { ShareDialog } from './share/ShareDialog';
 
 /** The shell: the whole window is a drop target; views, inspector, scrubber and status below. */
@@ -49,6 +50,7 @@ export function App() {
       <RegionBoundary name="Toolbar" className="toolbar"><Toolbar /></RegionBoundary>
       {phase === 'loading' ? <LoadProgress /> : <div />}
       <div className="banners">
+        <RegionBoundary name="Open failure" className="banner"><OpenFailureBanner /></RegionBoundary>
         <RegionBoundary name="Verdict banner" className="banner">{hasSummary ? <VerdictBanner /> : <RefusalBanner />}</RegionBoundary>
         <RegionBoundary name="Tour" className="tour-caption"><TourCaption /></RegionBoundary>
       </div>
