@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { listWindow, slotCount, slotKey } from './list-window';
 
 /**
  * Tallest scroll area the list makes. Browsers cap an element's height (Chromium near 33.5 M px, a
@@ -16,6 +17,12 @@ interface Props {
   scrollKey?: number;
   label: string;
   className?: string;
+  /**
+   * Rows are keyed by slot, not by index (list-window.ts): a jump re-renders the mounted rows with
+   * their new index instead of replacing them. Only for rows that keep no state of their own (a
+   * row's local state would pass to the row that takes its slot).
+   */
+  recycle?: boolean;
 }
 
 /**
@@ -23,7 +30,7 @@ interface Props {
  * nothing is allocated per item, so a count of millions costs what a count of forty does (a list
  * that keeps a measurement per item grows by tens of MB while a large log streams in).
  */
-export function FixedList({ count, rowHeight, render, scrollTo, scrollKey, label, className }: Props) {
+export function FixedList({ count, rowHeight, render, scrollTo, scrollKey, label, className, recycle = false }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -56,12 +63,12 @@ export function FixedList({ count, rowHeight, render, scrollTo, scrollKey, label
   // a shrinking list clamps the scroll position before the scroll event says so
   const top = Math.min(scrollTop, Math.max(0, total - viewport));
   const rowTop = top * scale;
-  const first = Math.max(0, Math.floor(rowTop / rowHeight) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((rowTop + viewport) / rowHeight) + OVERSCAN);
+  const { first, last } = listWindow(count, rowHeight, rowTop, viewport, OVERSCAN);
+  const slots = slotCount(rowHeight, viewport, OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     rows.push(
-      <div key={i} data-index={i} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${top + i * rowHeight - rowTop}px)` }}>
+      <div key={recycle ? slotKey(i, slots) : i} data-index={i} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${top + i * rowHeight - rowTop}px)` }}>
         {render(i)}
       </div>,
     );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp } from '../store/store';
 import { LogToolbar } from './LogToolbar';
 import { LogRow, LogRunRow } from './LogRow';
@@ -70,11 +70,16 @@ export function LogView() {
   const open = expanded.of === summary ? expanded.set : CLOSED;
   const starts = summary.chunkRunStarts ?? NONE, ends = summary.chunkRunEnds ?? NONE;
   const entries = useMemo(() => buildEntries(summary.length, starts, ends, open), [summary, open]); // eslint-disable-line react-hooks/exhaustive-deps
-  const toggle = (start: number) => {
-    const next = new Set(open);
+  // one toggle for the view's life, reading the open runs of the last render: the run rows are
+  // memoized, and a new function per render would re-render every one of them on every cursor move
+  const openNow = useRef({ summary, open });
+  openNow.current = { summary, open };
+  const toggle = useCallback((start: number) => {
+    const { summary: of, open: was } = openNow.current;
+    const next = new Set(was);
     if (next.has(start)) next.delete(start); else next.add(start);
-    setExpanded({ of: summary, set: next });
-  };
+    setExpanded({ of, set: next });
+  }, []);
   // a selection inside a folded run opens it
   useEffect(() => {
     if (selected === undefined || families !== null) return;
@@ -103,7 +108,7 @@ export function LogView() {
   return (
     <div className="log-view" style={{ ['--seq-digits' as string]: digits }}>
       <LogToolbar />
-      <FixedList label="Events" count={events + dropped.length} rowHeight={22} scrollTo={target.index} scrollKey={target.key}
+      <FixedList label="Events" recycle count={events + dropped.length} rowHeight={22} scrollTo={target.index} scrollKey={target.key}
         render={(i) => {
           if (i < events) {
             if (filtered) return <LogRow seq={filterSeqs![i]} />;
