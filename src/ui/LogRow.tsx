@@ -54,8 +54,11 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
 
 interface RunProps { start: number; end: number; expanded: boolean; onToggle(start: number): void }
 
-/** A folded run of `assistant/chunk` events: one row, expanded on demand (or when a member is selected). */
-export function LogRunRow({ start, end, expanded, onToggle }: RunProps) {
+/**
+ * A folded run of `assistant/chunk` events: one row, expanded on demand (or when a member is
+ * selected). Memoized as LogRow is: a cursor move re-renders only the runs whose marks change.
+ */
+export const LogRunRow = memo(function LogRunRow({ start, end, expanded, onToggle }: RunProps) {
   const run = useRun(start);
   const selected = useApp((s) => s.selected !== undefined && s.selected >= start && s.selected <= end);
   const start0 = useApp((s) => s.summary?.startTime ?? 0);
@@ -79,7 +82,7 @@ export function LogRunRow({ start, end, expanded, onToggle }: RunProps) {
       <span><span className="badge">seq {start}–{end}</span></span>
     </div>
   );
-}
+});
 
 function binaryHas(a: Int32Array, x: number): boolean {
   let lo = 0, hi = a.length - 1;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { setFollow, useFollow } from '../app/view';
 import { moveCursorToHit, runSearch, stepSearch } from '../app/search';
 import { setFamilies } from '../app/search';
@@ -29,6 +29,19 @@ export function LogToolbar() {
   const fresh = through && through.for === summary && through.seq === cursor ? through : undefined;
   const askCounts = () => { if (!fresh) countsThrough(cursor).then((c) => setThrough({ ...c, for: summary }), () => undefined); };
   const hitAfterCursor = useApp((s) => (s.search && s.search.index >= 0 ? s.search.hits[s.search.index] > s.cursor : false));
+  // the menu's options change with the counts, not with every cursor move (fresh counts are of fresh.seq, the cursor)
+  const options = useMemo(() => (
+    <>
+      <option value="">{countLabel('all', summary.length, fresh ? Math.min(fresh.seq + 1, summary.length) : undefined)}</option>
+      {errors > 0 && <option value={ERRORS_ONLY}>errors only ({errors.toLocaleString('en-US')} failed tool {errors === 1 ? 'call' : 'calls'})</option>}
+      <optgroup label="Families">
+        {summary.families.map((f) => <option key={f.family} value={f.family}>{countLabel(f.family, f.count, fresh ? fresh.families.get(f.family) ?? 0 : undefined)}</option>)}
+      </optgroup>
+      <optgroup label="Types">
+        {summary.types.map((t) => <option key={t.type} value={`type:${t.type}`}>{countLabel(t.type, t.count, fresh ? fresh.types.get(t.type) ?? 0 : undefined)}</option>)}
+      </optgroup>
+    </>
+  ), [summary, fresh, errors]);
   const submit = async () => {
     if (q === search?.query) { stepSearch(1); return; }
     setBusy(true);
@@ -39,14 +52,7 @@ export function LogToolbar() {
       <label>Family{' '}
         <select aria-label="Filter by family" value={families?.[0] ?? ''} onChange={(e) => setFamilies(e.target.value ? [e.target.value] : null)}
           onFocus={askCounts} onPointerDown={askCounts} title={fresh ? `Events through the cursor (seq ${cursor}) of all events` : undefined}>
-          <option value="">{countLabel('all', summary.length, fresh ? Math.min(cursor + 1, summary.length) : undefined)}</option>
-          {errors > 0 && <option value={ERRORS_ONLY}>errors only ({errors.toLocaleString('en-US')} failed tool {errors === 1 ? 'call' : 'calls'})</option>}
-          <optgroup label="Families">
-            {summary.families.map((f) => <option key={f.family} value={f.family}>{countLabel(f.family, f.count, fresh ? fresh.families.get(f.family) ?? 0 : undefined)}</option>)}
-          </optgroup>
-          <optgroup label="Types">
-            {summary.types.map((t) => <option key={t.type} value={`type:${t.type}`}>{countLabel(t.type, t.count, fresh ? fresh.types.get(t.type) ?? 0 : undefined)}</option>)}
-          </optgroup>
+          {options}
         </select>
       </label>
       <label title="Keep the cursor's row in view as the cursor moves (every view)">
