@@ -51,3 +51,14 @@ export function useRun(start: number): RunInfo | undefined {
   if (!r) runs.ensure([start]);
   return r;
 }
+
+/**
+ * Whether the rows of `seqs` and the runs starting at `starts` are all fetched; the missing ones
+ * are asked for (batched), so a list can wait for a window's content before it shows the window.
+ */
+export function fetched(seqs: readonly number[], starts: readonly number[]): boolean {
+  const rowsMissing = seqs.filter((s) => !rows.cache.has(s)), runsMissing = starts.filter((s) => !runs.cache.has(s));
+  if (rowsMissing.length) rows.ensure(rowsMissing);
+  if (runsMissing.length) runs.ensure(runsMissing);
+  return rowsMissing.length === 0 && runsMissing.length === 0;
+}

@@ -4,6 +4,8 @@ import { LogToolbar } from './LogToolbar';
 import { LogRow, LogRunRow } from './LogRow';
 import { FixedList } from './FixedList';
 import { useScrollTarget } from './useScrollTarget';
+import { useFetchedTarget } from './useFetchedTarget';
+import { fetched } from '../app/session-scope';
 import { selectLine } from '../app/cursor';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
@@ -52,6 +54,9 @@ function runOf(starts: Int32Array, ends: Int32Array, seq: number): number {
   const i = countAtOrBefore(starts, seq) - 1;
   return i >= 0 && seq <= ends[i] ? i : -1;
 }
+
+/** Entries either side of a scroll target whose content the Log fetches before it scrolls there: more than a tall window shows, plus the list's overscan. */
+const AROUND = 50;
 
 const NONE = new Int32Array(0);
 const CLOSED: ReadonlySet<number> = new Set();
@@ -102,7 +107,15 @@ export function LogView() {
   }, [selected, selectedLine, filtered, filterSeqs, entries, open]); // eslint-disable-line react-hooks/exhaustive-deps
   // the cursor's entry: its row, or the folded run holding it (O(log n) per cursor move)
   const cursorIndex = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) - 1 : undefined) : entriesThrough(entries, cursor) - 1;
-  const target = useScrollTarget(selectedIndex, cursorIndex);
+  // the list moves to its target once the rows (and folded runs) around it are fetched: a jump lays out the new rows once, with their content
+  const target = useFetchedTarget(useScrollTarget(selectedIndex, cursorIndex), (at) => {
+    const seqs: number[] = [], runStarts: number[] = [];
+    for (let i = Math.max(0, at - AROUND), end = Math.min(events, at + AROUND + 1); i < end; i++) {
+      const v = filtered ? filterSeqs![i] : entries[i];
+      if (v >= 0) seqs.push(v); else { seqs.push(-v - 1); runStarts.push(-v - 1); }
+    }
+    return fetched(seqs, runStarts);
+  });
   // the seq column fits the longest seq (or broken line number) of this log
   const digits = String(Math.max(summary.length - 1, ...dropped.map((d) => d.line))).length + (dropped.length ? 1 : 0);
   return (
