@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeByteText } from '../cli/byte-text';
+import { webByteText } from './web-byte-text';
 import { sha256Joined } from '../cli/digest';
 import { loadBytes } from './load';
 import { formatVerdictRecord } from './verdict-record';
@@ -42,6 +43,9 @@ describe('conformance corpus', () => {
       // the CLI's fast path (one-byte-per-byte decoding of ASCII lines) must give the same record
       const fast = await loadBytes(bytes, { fileName: c.file, now: 0, byteText: nodeByteText });
       expect(formatVerdictRecord(fast, sha256Joined), 'the latin1 fast path').toEqual(got);
+      // the folder worker's (the web platform's primitives) likewise
+      const web = await loadBytes(bytes, { fileName: c.file, now: 0, byteText: webByteText });
+      expect(formatVerdictRecord(web, sha256Joined), 'the web fast path').toEqual(got);
       expect(got.ok, `ok differs (DSH: ${exp.message ?? 'ok'}; ours: ${got.message ?? 'ok'})`).toBe(exp.ok);
       if (!exp.ok) {
         expect(got.kind, 'refusal kind').toBe(KIND[exp.errorName]);

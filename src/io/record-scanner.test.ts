@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closedToolTurn, headerRecord, jsonl, logBytes, stepStart, textChunk, turnEnd, turnStart, userMessage, utf8 } from '../testing/builders';
 import { loadBytes } from './load';
 import { RecordScanner, type ByteText } from './record-scanner';
+import { isAsciiRange, webByteText } from './web-byte-text';
 
 const scan = (text: string) => { const s = new RecordScanner(2); s.push(utf8(text)); s.finish(); return s; };
 
@@ -112,10 +113,35 @@ describe('RecordScanner with a one-byte-per-byte decoder', () => {
     const plain = new RecordScanner(2); plain.push(bytes); plain.finish();
     expect(outcome(plain).flags).toEqual([0, 1, 2, 3]);
     for (const piece of [1, 30, 200, 5000, 1 << 16]) {
-      const s = new RecordScanner(2, undefined, undefined, piece, byteText);
-      s.push(bytes.subarray(0, 100)); s.push(bytes.subarray(100)); s.finish();
-      expect(outcome(s), `piece ${piece}`).toEqual(outcome(plain));
+      // the plain-JS primitives, and the web platform's the folder worker uses (windows-1252 text, word-wise isAscii)
+      for (const [name, bt] of [['plain JS', byteText], ['web', webByteText]] as const) {
+        const s = new RecordScanner(2, undefined, undefined, piece, bt);
+        s.push(bytes.subarray(0, 100)); s.push(bytes.subarray(100)); s.finish();
+        expect(outcome(s), `${name}, piece ${piece}`).toEqual(outcome(plain));
+      }
     }
+  });
+});
+
+describe('isAsciiRange (the web ByteText)', () => {
+  it('agrees with a byte-by-byte check on every range of bytes at every alignment', () => {
+    const buf = new Uint8Array(64 + 3);
+    for (let i = 0; i < buf.length; i++) buf[i] = 0x20 + ((i * 7) % 90);
+    for (const hi of [-1, 0, 5, 31, 32, 47, 66]) {
+      const bytes = buf.slice();
+      if (hi >= 0) bytes[hi] = 0x80 | hi;
+      // a view that starts off a 4-byte boundary of its buffer
+      const view = bytes.subarray(1);
+      for (let a = 0; a < view.length; a++) for (let b = a; b <= view.length; b++) {
+        if (isAsciiRange(view, a, b) !== view.subarray(a, b).every((x) => x < 0x80)) expect.fail(`high byte at ${hi}: [${a}, ${b})`);
+      }
+    }
+  });
+  it('decodes one UTF-16 unit per byte, ASCII as itself', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = webByteText.latin1(bytes, 0, 256);
+    expect(text.length).toBe(256);
+    expect(text.slice(0, 128)).toBe(String.fromCharCode(...bytes.subarray(0, 128)));
   });
 });
 

@@ -7,7 +7,8 @@
 import { SessionError } from '../core/errors';
 import { kindOf, type FleetEntry } from '../core/fleet-figures';
 import { SessionFigureFold } from '../core/session-figures';
-import { loadBytes, type LoadLimits } from './load';
+import type { SessionHeader } from '../core/types';
+import { loadBytes, type LoadLimits, type LoadResult } from './load';
 import type { ByteText } from './record-scanner';
 import { nameForeignFormat, sniffFormat } from './sniff';
 import { readExportZip } from './zip';
@@ -22,25 +23,38 @@ export interface StatsReadOptions extends Pick<LoadLimits, 'zstdFrames'> {
 
 const MESSAGE_MAX = 500;
 
-/** The entry of one log's bytes, or undefined when it has no session header (not a log). */
-export async function readLogStats(bytes: Uint8Array, path: string, o: StatsReadOptions = {}): Promise<FleetEntry | { notALog: string }> {
+/**
+ * The loader's `observe` for the fleet figures: a fold of the session's own figures, started when
+ * the header is read (a fork's seed, seq < `seedLength`, is its parent's). `fold()` is undefined
+ * when no header was read. The CLI (`readLogStats`) and the folder worker's judge both read through it.
+ */
+export function figureObserver(): { readonly observe: (h: SessionHeader) => SessionFigureFold; fold(): SessionFigureFold | undefined } {
   let fold: SessionFigureFold | undefined;
-  const r = await loadBytes(bytes, {
-    fileName: path, now: 0, byteText: o.byteText, zstdFrames: o.zstdFrames,
-    observe: (h) => {
-      fold = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0);
-      return fold;
-    },
-  });
-  const h = r.header;
-  if (!h || !fold) return { notALog: r.verdict.ok ? 'It has no session header.' : r.verdict.message };
-  const v = r.verdict;
+  return {
+    observe: (h) => (fold = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0)),
+    fold: () => fold,
+  };
+}
+
+/** One load's fleet entry: its header's lineage, its verdict (the refusal's sentence cut to `messageMax`) and its folded figures. */
+export function fleetEntryOf(r: Pick<LoadResult, 'header' | 'verdict'>, fold: SessionFigureFold, path: string, messageMax = MESSAGE_MAX): FleetEntry | undefined {
+  const h = r.header, v = r.verdict;
+  if (!h) return undefined;
   return {
     id: h.id, path, ...(typeof h.cwd === 'string' ? { project: h.cwd } : {}), createdAt: h.createdAt,
     kind: kindOf(h), parent: typeof h.parentSession === 'string' ? h.parentSession : null,
-    verdict: v.ok ? 'ok' : v.kind, ...(v.ok ? {} : { message: v.message.slice(0, MESSAGE_MAX) }), partial: !v.ok,
+    verdict: v.ok ? 'ok' : v.kind, ...(v.ok ? {} : { message: v.message.slice(0, messageMax) }), partial: !v.ok,
     figures: fold.result(),
   };
+}
+
+/** The entry of one log's bytes, or undefined when it has no session header (not a log). */
+export async function readLogStats(bytes: Uint8Array, path: string, o: StatsReadOptions = {}): Promise<FleetEntry | { notALog: string }> {
+  const figures = figureObserver();
+  const r = await loadBytes(bytes, { fileName: path, now: 0, byteText: o.byteText, zstdFrames: o.zstdFrames, observe: figures.observe });
+  const fold = figures.fold();
+  const entry = fold && fleetEntryOf(r, fold, path);
+  return entry ?? { notALog: r.verdict.ok ? 'It has no session header.' : r.verdict.message };
 }
 
 /** The sessions of one file (a log, or an export ZIP), or why it is not a log. */

@@ -1,17 +1,21 @@
 /** A folder session's verdict, title and size in events, for the folder list (issue 16). */
 import { isPlainRecord } from '../core/errors';
-import { kindOf } from '../core/fleet-figures';
-import { SessionFigureFold } from '../core/session-figures';
 import { openBytes } from '../io/open';
+import { figureObserver, fleetEntryOf } from '../io/session-stats';
+import { webByteText } from '../io/web-byte-text';
 import type { Judgement } from '../protocol/folder-protocol';
+
+const MESSAGE_MAX = 300;
 
 /**
  * Loads the file as opening it would (a ZIP: its root) and keeps only what the list shows, with
- * the session's own figures, folded as the loader admits each record (the log is read once).
+ * the session's own figures, folded as the loader admits each record (the log is read once). Lines
+ * are split and parsed on `seqscope stats`'s path (the scanner's ASCII fast path, the same figure
+ * fold and entry, src/io/session-stats.ts), with the web platform's byte-to-text primitives.
  */
 export async function judgeSession(input: Uint8Array | Blob, fileName: string, path = fileName): Promise<Judgement> {
-  let fold: SessionFigureFold | undefined;
-  const { result: r } = await openBytes(input, { fileName, now: 0, observe: (h) => (fold = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0)) });
+  const figures = figureObserver();
+  const { result: r } = await openBytes(input, { fileName, now: 0, byteText: webByteText, observe: figures.observe });
   const log = r.session?.log;
   let title: string | undefined;
   // the latest title wins (DSH retitles a session as it goes)
@@ -19,18 +23,14 @@ export async function judgeSession(input: Uint8Array | Blob, fileName: string, p
     for (let s = Math.min(log.length, r.storedEventCount) - 1; s >= 0 && title === undefined; s--) {
       if (log.typeAt(s) !== 'session/title') continue;
       const d = log.rawAt(s).data;
-      if (isPlainRecord(d) && typeof d.title === 'string') title = d.title.slice(0, 300);
+      if (isPlainRecord(d) && typeof d.title === 'string') title = d.title.slice(0, MESSAGE_MAX);
     }
   }
-  const v = r.verdict, h = r.header;
-  const fleet = h && fold ? {
-    id: h.id, path, ...(typeof h.cwd === 'string' ? { project: h.cwd } : {}), createdAt: h.createdAt, kind: kindOf(h),
-    parent: typeof h.parentSession === 'string' ? h.parentSession : null, verdict: v.ok ? 'ok' : v.kind,
-    ...(v.ok ? {} : { message: v.message.slice(0, 300) }), partial: !v.ok, figures: fold.result(),
-  } : undefined;
+  const v = r.verdict, fold = figures.fold();
+  const fleet = fold && fleetEntryOf(r, fold, path, MESSAGE_MAX);
   return {
     ...(fleet ? { fleet } : {}),
-    verdict: v.ok ? { ok: true } : { ok: false, kind: v.kind, message: v.message.slice(0, 300) },
+    verdict: v.ok ? { ok: true } : { ok: false, kind: v.kind, message: v.message.slice(0, MESSAGE_MAX) },
     ...(title !== undefined ? { title } : {}), events: r.storedEventCount,
   };
 }
