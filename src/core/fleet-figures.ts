@@ -54,10 +54,15 @@ export interface Fleet {
 }
 
 /**
- * Rolls entries up. A sub-agent adds to its parent's total only when it loaded; a parent missing
- * from the entries leaves its children at depth 0; a cycle of parents adds nothing twice.
+ * Where each entry sits: the index of its parent (-1: its parent is not among the entries, or is
+ * itself; an id listed twice is its first entry's), and its children's indices in entry order.
  */
-export function deriveFleet(entries: readonly FleetEntry[]): Fleet {
+export interface FleetTree {
+  readonly parentOf: readonly number[];
+  readonly children: readonly (readonly number[])[];
+}
+
+export function fleetTree(entries: readonly FleetEntry[]): FleetTree {
   const firstById = new Map<string, number>();
   entries.forEach((e, i) => { if (!firstById.has(e.id)) firstById.set(e.id, i); });
   const children: number[][] = entries.map(() => []);
@@ -66,9 +71,51 @@ export function deriveFleet(entries: readonly FleetEntry[]): Fleet {
     return p === undefined || p === firstById.get(e.id) ? -1 : p;
   });
   parentOf.forEach((p, i) => { if (p >= 0) children[p].push(i); });
+  return { parentOf, children };
+}
+
+/** A session adds its total to its parent's when it is a sub-agent that loaded (never a fork, never a refused log). */
+export const addsToParent = (e: FleetEntry): boolean => e.kind === 'subagent' && !e.partial;
+
+/**
+ * Entry i's total and tokens by model: its own figures plus the totals of its children that add
+ * to it, those of them already rolled up (`total[c]` set; a child still open is on a cycle).
+ */
+export function rollUp(entries: readonly FleetEntry[], children: readonly number[], i: number, total: (OwnFigures | undefined)[], totalModels: Record<string, TokenClasses>[]): void {
+  let t = ownOf(entries[i].figures);
+  const models = { ...entries[i].figures.byModel };
+  for (const c of children) {
+    if (!addsToParent(entries[c]) || !total[c]) continue;
+    t = addOwnFigures(t, total[c]);
+    for (const [m, v] of Object.entries(totalModels[c])) models[m] = addTokenClasses(models[m] ?? ZERO_TOKENS, v);
+  }
+  total[i] = t;
+  totalModels[i] = models;
+}
+
+/** Sum of own figures over the loaded (not partial) entries, in entry order. */
+export function fleetTotals(entries: readonly FleetEntry[]): OwnFigures {
+  let totals = ZERO_OWN;
+  for (const e of entries) if (!e.partial) totals = addOwnFigures(totals, ownOf(e.figures));
+  return totals;
+}
+
+/** Parents above entry i (a cycle counted once round). */
+export function depthIn(parentOf: readonly number[], i: number): number {
+  const seen = new Set<number>();
+  let d = 0;
+  for (let p = parentOf[i]; p >= 0 && !seen.has(p); p = parentOf[p]) { seen.add(p); d++; }
+  return d;
+}
+
+/**
+ * Rolls entries up. A sub-agent adds to its parent's total only when it loaded; a parent missing
+ * from the entries leaves its children at depth 0; a cycle of parents adds nothing twice.
+ */
+export function deriveFleet(entries: readonly FleetEntry[]): Fleet {
+  const { parentOf, children } = fleetTree(entries);
   const total = new Array<OwnFigures | undefined>(entries.length);
   const totalModels = new Array<Record<string, TokenClasses>>(entries.length);
-  const depth = new Array<number>(entries.length).fill(-1);
   // iterative post-order over sub-agent edges, so any depth works and a cycle ends; `state` is
   // shared by every root (a node entered is finished before its root returns), so rolling up n
   // entries is linear, not n arrays of n
@@ -80,35 +127,16 @@ export function deriveFleet(entries: readonly FleetEntry[]): Fleet {
       if (total[i]) { stack.pop(); continue; }
       if (state[i] === 0) {
         state[i] = 1;
-        for (const c of children[i]) if (entries[c].kind === 'subagent' && !entries[c].partial && !total[c] && state[c] === 0) stack.push(c);
+        for (const c of children[i]) if (addsToParent(entries[c]) && !total[c] && state[c] === 0) stack.push(c);
         continue;
       }
       stack.pop();
-      let t = ownOf(entries[i].figures);
-      const models = { ...entries[i].figures.byModel };
-      for (const c of children[i]) {
-        if (entries[c].kind !== 'subagent' || entries[c].partial || !total[c]) continue;
-        t = addOwnFigures(t, total[c]);
-        for (const [m, v] of Object.entries(totalModels[c])) models[m] = addTokenClasses(models[m] ?? ZERO_TOKENS, v);
-      }
-      total[i] = t;
-      totalModels[i] = models;
+      rollUp(entries, children[i], i, total, totalModels);
     }
     return total[root]!;
   };
-  const depthOf = (i: number): number => {
-    const seen = new Set<number>();
-    let d = 0;
-    for (let p = parentOf[i]; p >= 0 && !seen.has(p); p = parentOf[p]) { seen.add(p); d++; }
-    return d;
-  };
-  let totals = ZERO_OWN;
-  const rows = entries.map((e, i) => {
-    if (!e.partial) totals = addOwnFigures(totals, ownOf(e.figures));
-    depth[i] = depthOf(i);
-    return { ...e, total: totalOf(i), totalByModel: totalModels[i], children: children[i].map((c) => entries[c].id), depth: depth[i] };
-  });
-  return { rows, totals };
+  const rows = entries.map((e, i) => ({ ...e, total: totalOf(i), totalByModel: totalModels[i], children: children[i].map((c) => entries[c].id), depth: depthIn(parentOf, i) }));
+  return { rows, totals: fleetTotals(entries) };
 }
 
 /** A group of sessions (`--by project|day|model`): how many, their figures, their tokens. */

@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
-import { deriveFleet, kindOf, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { kindOf, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
+import { FleetDeriver } from '../../core/fleet-incremental';
 import { compareFolderSessions } from '../../app/folder';
 import { useApp } from '../../store/store';
+import type { FolderSession } from '../../store/folder-slice';
 import { formatCount } from '../format';
 import { FleetCompareBar } from './FleetCompareBar';
 import { FleetChart } from './FleetChart';
@@ -10,6 +12,15 @@ import { FleetTable } from './FleetTable';
 import { FleetTotals } from './FleetTotals';
 import { CHECKING, fleetTable, matches, PENDING_FIGURES, type FleetFilter, type Sort } from './fleet-table';
 import './fleet.css';
+
+/** A session's fleet entry: its judged figures, else a pending row from its header (null: neither). */
+function entryOf(s: FolderSession): FleetEntry | null {
+  if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? s.judged.fleet : null;
+  const h = s.header;
+  if (!h || typeof h.id !== 'string') return null;
+  return { id: h.id, path: s.path, ...(h.cwd !== undefined ? { project: h.cwd } : {}), ...(h.createdAt !== undefined ? { createdAt: h.createdAt } : {}),
+    kind: kindOf(h), parent: h.parentSession ?? null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
+}
 
 /**
  * The open folder as a fleet: its sessions' figures as a table (with the tree of sub-agents and
@@ -25,16 +36,18 @@ export function FleetView() {
   const [picked, setPicked] = useState<readonly string[]>([]);
   // stable, so the table's memoized rows do not all render again when one is picked
   const pick = useCallback((path: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== path), path].slice(-2) : p.filter((x) => x !== path))), []);
-  // a session is a row as soon as its header is read; its figures come when the worker has checked it
+  // a session is a row as soon as its header is read; its figures come when the worker has checked it.
+  // Each session's entry is made once per version of it (a merge keeps the sessions it does not
+  // touch), so the deriver sees unchanged entries as unchanged and rolls up only a batch's changes.
+  const entryCache = useRef(new WeakMap<FolderSession, FleetEntry | null>());
+  const deriver = useRef(new FleetDeriver());
   const entries = useMemo(() => (sessions ?? []).flatMap((s): FleetEntry[] => {
-    if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? [s.judged.fleet] : [];
-    const h = s.header;
-    if (!h || typeof h.id !== 'string') return [];
-    return [{ id: h.id, path: s.path, ...(h.cwd !== undefined ? { project: h.cwd } : {}), ...(h.createdAt !== undefined ? { createdAt: h.createdAt } : {}),
-      kind: kindOf(h), parent: h.parentSession ?? null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES }];
+    let e = entryCache.current.get(s);
+    if (e === undefined) entryCache.current.set(s, (e = entryOf(s)));
+    return e ? [e] : [];
   }), [sessions]);
-  const checked = entries.filter((e) => e.verdict !== CHECKING).length;
-  const fleet = useMemo(() => deriveFleet(entries), [entries]);
+  const checked = useMemo(() => entries.filter((e) => e.verdict !== CHECKING).length, [entries]);
+  const fleet = useMemo(() => deriver.current.derive(entries), [entries]);
   const rows = useMemo(() => fleetTable(fleet.rows, filter, sort), [fleet, filter, sort]);
   const shownRows = useMemo(() => rows.map((r) => r.row), [rows]);
   const chartRows = useMemo(() => fleet.rows.filter((r) => matches(r, { ...filter, from: undefined, to: undefined })), [fleet, filter]);
