@@ -26,6 +26,8 @@ export { projectLabel } from '../io/folder-scan';
 
 /** Files per header batch, and batches in flight (a URL's batch fetches its heads at once; at most one per folder worker). */
 const HEADER_BATCH = 50;
+/** Each lane's first batch is smaller: the first headers (a table row's project, kind and place) come sooner. */
+const FIRST_HEADER_BATCH = 8;
 const HEADER_BATCHES_IN_FLIGHT = FOLDER_LANES;
 const LIST_FLUSH_MS = 100;
 
@@ -73,9 +75,9 @@ async function list(name: string, via: FolderState['via'], found: Found[], t0: n
   };
   // each batch in flight has a folder worker of its own
   await Promise.all(folderClients.slice(0, Math.min(HEADER_BATCHES_IN_FLIGHT, Math.ceil(items.length / HEADER_BATCH))).map(async (lane) => {
-    while (next < items.length && mine()) {
+    for (let batch = FIRST_HEADER_BATCH; next < items.length && mine(); batch = HEADER_BATCH) {
       const from = next;
-      next = Math.min(items.length, next + HEADER_BATCH);
+      next = Math.min(items.length, next + batch);
       const blobs = await Promise.all(Array.from({ length: next - from }, (_, k) => head(from + k)));
       let facts: (HeaderFacts | null)[] = [];
       try { facts = await lane.ask('headers', blobs.map((b) => b ?? new Blob())); } catch { /* each stays without a header */ }

@@ -13,10 +13,16 @@ import { FleetTotals } from './FleetTotals';
 import { CHECKING, fleetTable, matches, PENDING_FIGURES, type FleetFilter, type Sort } from './fleet-table';
 import './fleet.css';
 
-/** A session's fleet entry: its judged figures, else a pending row from its header (null: neither). */
+/**
+ * A session's fleet entry: its judged figures, else a pending row from its header, else (its
+ * header not read yet) a pending row from the folder's listing, named by the id its directory
+ * encodes (DSH's layout) or by its path, with no project or parent until the header says them.
+ * null: not a session (no readable header, or judged without one).
+ */
 function entryOf(s: FolderSession): FleetEntry | null {
   if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? s.judged.fleet : null;
   const h = s.header;
+  if (h === undefined) return { id: s.dirId ?? s.path, path: s.path, kind: 'root', parent: null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
   if (!h || typeof h.id !== 'string') return null;
   return { id: h.id, path: s.path, ...(h.cwd !== undefined ? { project: h.cwd } : {}), ...(h.createdAt !== undefined ? { createdAt: h.createdAt } : {}),
     kind: kindOf(h), parent: h.parentSession ?? null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
@@ -36,7 +42,7 @@ export function FleetView() {
   const [picked, setPicked] = useState<readonly string[]>([]);
   // stable, so the table's memoized rows do not all render again when one is picked
   const pick = useCallback((path: string, on: boolean) => setPicked((p) => (on ? [...p.filter((x) => x !== path), path].slice(-2) : p.filter((x) => x !== path))), []);
-  // a session is a row as soon as its header is read; its figures come when the worker has checked it.
+  // a session is a row as soon as the folder is listed; its figures come when the worker has checked it.
   // Each session's entry is made once per version of it (a merge keeps the sessions it does not
   // touch), so the deriver sees unchanged entries as unchanged and rolls up only a batch's changes.
   const entryCache = useRef(new WeakMap<FolderSession, FleetEntry | null>());
