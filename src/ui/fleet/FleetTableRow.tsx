@@ -14,8 +14,10 @@ const onKey = (e: KeyboardEvent, path: string) => { if (e.key === 'Enter') { e.p
 
 /**
  * One session of the fleet table at its place `i` (sub-agents and forks indented by depth), its box
- * ticked when it is `picked` to compare. Memoized
- * on the row and its place: scrolling renders only the rows coming into view, not every mounted one.
+ * ticked when it is `picked` to compare. Memoized on the row, its depth and its place (not on the
+ * table's wrapper object, which every derivation makes anew): scrolling renders only the rows
+ * coming into view, and a merge of figures only the rows whose session it changed (the fleet
+ * deriver keeps the row objects of the others).
  */
 export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick }: { t: TableRow; i: number; picked: boolean; onPick: (path: string, on: boolean) => void }) {
   const { row: r, depth } = t;
@@ -47,4 +49,4 @@ export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick 
       <div role="cell" className={r.verdict === 'ok' ? 'clip' : 'clip err'} title={r.message}>{r.verdict === 'ok' ? 'ok' : pending ? 'checking…' : `refused (${r.verdict}), partial`}</div>
     </div>
   );
-});
+}, (a, b) => a.t.row === b.t.row && a.t.depth === b.t.depth && a.i === b.i && a.picked === b.picked && a.onPick === b.onPick);
