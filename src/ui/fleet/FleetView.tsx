@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { kindOf, type FleetEntry, type SessionKind } from '../../core/fleet-figures';
+import type { FleetEntry, SessionKind } from '../../core/fleet-figures';
 import { FleetDeriver } from '../../core/fleet-incremental';
 import { compareFolderSessions } from '../../app/folder';
 import { useApp } from '../../store/store';
@@ -10,23 +10,8 @@ import { FleetChart } from './FleetChart';
 import { FleetSearch } from './FleetSearch';
 import { FleetTable } from './FleetTable';
 import { FleetTotals } from './FleetTotals';
-import { CHECKING, fleetTable, matches, PENDING_FIGURES, type FleetFilter, type Sort } from './fleet-table';
+import { CHECKING, entryOf, fleetTable, matches, type FleetFilter, type Sort } from './fleet-table';
 import './fleet.css';
-
-/**
- * A session's fleet entry: its judged figures, else a pending row from its header, else (its
- * header not read yet) a pending row from the folder's listing, named by the id its directory
- * encodes (DSH's layout) or by its path, with no project or parent until the header says them.
- * null: not a session (no readable header, or judged without one).
- */
-function entryOf(s: FolderSession): FleetEntry | null {
-  if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? s.judged.fleet : null;
-  const h = s.header;
-  if (h === undefined) return { id: s.dirId ?? s.path, path: s.path, kind: 'root', parent: null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
-  if (!h || typeof h.id !== 'string') return null;
-  return { id: h.id, path: s.path, ...(h.cwd !== undefined ? { project: h.cwd } : {}), ...(h.createdAt !== undefined ? { createdAt: h.createdAt } : {}),
-    kind: kindOf(h), parent: h.parentSession ?? null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
-}
 
 /**
  * The open folder as a fleet: its sessions' figures as a table (with the tree of sub-agents and

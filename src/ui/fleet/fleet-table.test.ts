@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveFleet, type FleetEntry } from '../../core/fleet-figures';
 import type { SessionFigures } from '../../core/session-figures';
 import { ZERO_TOKENS } from '../../core/step-usage';
-import { fleetTable, tokensByDay } from './fleet-table';
+import { CHECKING, entryOf, fleetTable, PENDING_FIGURES, tokensByDay } from './fleet-table';
 
 const DAY = 86_400_000;
 function entry(id: string, n: number, o: Partial<FleetEntry> & { day?: number; errors?: number; title?: string } = {}): FleetEntry {
@@ -50,5 +50,17 @@ describe('tokensByDay', () => {
     expect(c.values[0]).toEqual([10, 100, 1, 3, 20]);
     expect(tokensByDay(r, 'project').values[0]).toEqual([134]);
     expect(fleetTable(r, {}, { key: 'total', dir: 1 }).map((x) => x.row.total.tokens)).toEqual([t]);
+  });
+});
+
+describe('entryOf', () => {
+  const listed = { path: 'sessions/--w--/abc/session.jsonl', size: 1, mtimeMs: 0, kind: 'dsh' as const, projectDir: '--w--', dirId: 'abc' };
+  it('makes a pending row of a session listed but not read: named by its directory\'s id, else its path; no project or parent yet', () => {
+    expect(entryOf(listed)).toEqual({ id: 'abc', path: listed.path, kind: 'root', parent: null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES });
+    expect(entryOf({ path: 'x/loose.jsonl', size: 1, mtimeMs: 0, kind: 'log' })).toMatchObject({ id: 'x/loose.jsonl', verdict: CHECKING, partial: true });
+  });
+  it('takes the header\'s id, project and lineage once read; no row for a file without a readable header', () => {
+    expect(entryOf({ ...listed, header: { id: 'abc', cwd: '/w', createdAt: 5, parentSession: 'p', origin: 'subagent' } })).toMatchObject({ id: 'abc', project: '/w', createdAt: 5, kind: 'subagent', parent: 'p', verdict: CHECKING });
+    expect(entryOf({ ...listed, header: null })).toBeNull();
   });
 });

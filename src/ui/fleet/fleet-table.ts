@@ -1,12 +1,28 @@
 /** The fleet table's rows: filtered, sorted among siblings, sub-agents and forks under their parent. Pure. */
-import { dayOfStart, type FleetRow, type SessionKind } from '../../core/fleet-figures';
+import { dayOfStart, kindOf, type FleetEntry, type FleetRow, type SessionKind } from '../../core/fleet-figures';
 import type { SessionFigures } from '../../core/session-figures';
+import type { FolderSession } from '../../store/folder-slice';
 import { TOKEN_PARTS, tokenParts, tokenSum, ZERO_TOKENS, type TokenClass, type TokenPart } from '../../core/step-usage';
 
 /** The verdict of a row whose session is listed (its header read) but not yet checked. */
 export const CHECKING = 'checking';
 /** Its figures until then: none (shown as pending, in no total). */
 export const PENDING_FIGURES: SessionFigures = { turns: 0, steps: 0, toolCalls: 0, toolErrors: 0, tokens: ZERO_TOKENS, compactions: 0, prunes: 0, events: 0, wallMs: 0, models: [], byModel: {}, byDay: {} };
+
+/**
+ * A session's fleet entry: its judged figures, else a pending row from its header, else (its
+ * header not read yet) a pending row from the folder's listing, named by the id its directory
+ * encodes (DSH's layout) or by its path, with no project or parent until the header says them.
+ * null: not a session (no readable header, or judged without one).
+ */
+export function entryOf(s: FolderSession): FleetEntry | null {
+  if (s.judged) return 'fleet' in s.judged && s.judged.fleet ? s.judged.fleet : null;
+  const h = s.header;
+  if (h === undefined) return { id: s.dirId ?? s.path, path: s.path, kind: 'root', parent: null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
+  if (!h || typeof h.id !== 'string') return null;
+  return { id: h.id, path: s.path, ...(h.cwd !== undefined ? { project: h.cwd } : {}), ...(h.createdAt !== undefined ? { createdAt: h.createdAt } : {}),
+    kind: kindOf(h), parent: h.parentSession ?? null, verdict: CHECKING, partial: true, figures: PENDING_FIGURES };
+}
 
 export interface FleetFilter {
   readonly project?: string;
