@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/testing/browser-harness';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './src/testing/browser-harness';
 
 const bench = !!process.env.BENCH;
 /** E2E_PORT lets several checkouts run e2e at once on one machine. */
@@ -23,7 +23,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     headless: true,
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],
     },
   },

@@ -19,7 +19,7 @@ import { dirname, join, relative } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { makeCase } from './cases';
 import { CONFORMANCE_DIR, FIXTURES_DIR } from '../testing/corpus';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, ensureBuild, servePreview } from '../testing/browser-harness';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, ROOT, ensureBuild, servePreview } from '../testing/browser-harness';
 
 export interface BrowserArgs { cases: number; seed: number; report?: string; verbose?: boolean; pages?: number }
 
@@ -168,7 +168,7 @@ type Status = 'ok' | 'refused' | 'crash' | 'hang';
 export async function runBrowserFuzz(args: BrowserArgs): Promise<number> {
   ensureBuild((l) => console.error(`fuzz: ${l}`));
   const { base, stop } = await servePreview();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const plan = planCases(args.cases, corpusFiles());
   // files are picked by path (the browser reads them from disk, as a user's pick): a buffer would
   // be decoded by script in the page, a main-thread stall that is the harness's, not the app's
