@@ -34,10 +34,10 @@ console.log(`${file}: ${(bytes.length / MB).toFixed(1)} MB, ${events} events`);
 console.log(`before load: heap ${before.heap.toFixed(1)} MB, arrayBuffers ${before.buffers.toFixed(1)} MB`);
 console.log(`after load:  heap ${after.heap.toFixed(1)} MB, arrayBuffers ${after.buffers.toFixed(1)} MB`);
 console.log(`retained by the load: heap +${heapDelta.toFixed(1)} MB, arrayBuffers +${bufDelta.toFixed(1)} MB; ${((heapDelta + bufDelta) * MB / events).toFixed(1)} bytes/event`);
-// the plaintext is what the log's buffers hold (the file itself when it is plain, its decoded text when zstd)
+// the plaintext: the file itself when it is plain, its decoded text when zstd (every line offset lies within it)
 const log = r.session!.log;
-let plaintext = 0;
-for (let i = 0; i < log.bufferCount; i++) plaintext += log.bufferAt(i).length;
+const plaintext = r.encoding === 'jsonl' ? bytes.length : log.lineRange(r.storedEventCount - 1)?.[1] ?? 0;
+console.log(`the log's columns ${(log.columnBytes / MB).toFixed(1)} MB; plaintext held by its store ${(log.bytes.heldBytes / MB).toFixed(1)} MB`);
 console.log(`peak during load: heap + arrayBuffers ${peak.toFixed(1)} MB (${(peak / (plaintext / MB)).toFixed(2)}× the ${(plaintext / MB).toFixed(1)} MB plaintext)`);
 if (args.includes('--snapshot')) console.log(`snapshot: ${writeHeapSnapshot('tmp/retained.heapsnapshot')}`);
 // keep the result alive until after the measurement

@@ -2,6 +2,8 @@ import { ROW_TAGS, isRowTag, type RowTag } from './catalog';
 import type { SessionEvent } from './types';
 
 type Arrays = { dt: readonly number[]; payload: readonly string[] };
+/** Reads a row's stored line again (a lazy log: the bytes stay where the log's store reads them). */
+export type LineReader = () => Uint8Array;
 
 /**
  * Packed chunk rows (core.md §10): storage-only lines that stand for a run of `assistant/chunk`
@@ -11,10 +13,10 @@ export class PackedRow {
   private parsed?: Arrays;
 
   /**
-   * `source` is either the row's validated arrays or its line: text, or UTF-8 bytes `[start, end)`
-   * of a buffer (`end` < 0: the whole buffer). A row read from a file keeps only a reference into
-   * the loader's plaintext (no view object of its own) and parses its line again when a member is
-   * needed, so a million deltas cost no retained objects.
+   * `source` is either the row's validated arrays or its line: text, UTF-8 bytes `[start, end)`
+   * of a buffer (`end` < 0: the whole buffer), or a reader of its bytes. A row read from a file is
+   * made from the log's columns when asked for and parses its line again when a member is needed,
+   * so a million deltas cost no retained objects.
    */
   constructor(
     readonly tag: RowTag,
@@ -24,7 +26,7 @@ export class PackedRow {
     readonly step: number,
     readonly index: number,
     readonly length: number,
-    private readonly source: string | Uint8Array | Arrays,
+    private readonly source: string | Uint8Array | Arrays | LineReader,
     readonly id?: string,
     readonly name?: string,
     initial?: Arrays,
@@ -37,14 +39,18 @@ export class PackedRow {
   /** Drops arrays held since decoding; a row with a text source parses them again on demand. */
   release(): void {
     const src = this.source;
-    if ((typeof src === 'string' || src instanceof Uint8Array) && lastParsed !== this) this.parsed = undefined;
+    if ((typeof src === 'string' || typeof src === 'function' || src instanceof Uint8Array) && lastParsed !== this) this.parsed = undefined;
   }
 
   private arrays(): Arrays {
     if (this.parsed) return this.parsed;
     const src = this.source;
+    if (typeof src === 'function') return this.parseLine(utf8.decode(src()));
     if (typeof src !== 'string' && !(src instanceof Uint8Array)) return src;
-    const text = typeof src === 'string' ? src : utf8.decode(this.end < 0 ? src : src.subarray(this.start, this.end));
+    return this.parseLine(typeof src === 'string' ? src : utf8.decode(this.end < 0 ? src : src.subarray(this.start, this.end)));
+  }
+
+  private parseLine(text: string): Arrays {
     const data = JSON.parse(text).data;
     // Only the most recently used row keeps its arrays: scrolling through a log stays bounded.
     if (lastParsed && lastParsed !== this) lastParsed.parsed = undefined;

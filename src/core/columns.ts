@@ -19,16 +19,19 @@ export function nextCapacity(cap: number, need: number, expected: number, comple
   return c;
 }
 
-export class IntColumn {
-  private a: Int32Array;
+type Typed = Int32Array | Float64Array | Uint8Array;
+
+/** A growable typed column: pushes grow it by nextCapacity; `trim` drops the slack once it is complete. */
+export class TypedColumn<A extends Typed> {
+  private a: A;
   length = 0;
   /** Trimmed: grows by bounded steps from then on. */
   private complete = false;
-  constructor(capacity = 256) {
-    this.a = new Int32Array(Math.max(capacity, 1));
+  constructor(private readonly make: (n: number) => A, capacity = 256) {
+    this.a = make(Math.max(capacity, 1));
   }
   push(v: number): void {
-    if (this.length === this.a.length) { const b = new Int32Array(nextCapacity(this.a.length, this.length + 1, 0, this.complete)); b.set(this.a); this.a = b; }
+    if (this.length === this.a.length) { const b = this.make(nextCapacity(this.a.length, this.length + 1, 0, this.complete)); b.set(this.a); this.a = b; }
     this.a[this.length++] = v;
   }
   at(i: number): number {
@@ -38,13 +41,23 @@ export class IntColumn {
     this.a[i] = v;
   }
   /** The filled part, as a view (valid until the next push). */
-  view(): Int32Array {
-    return this.a.subarray(0, this.length);
+  view(): A {
+    return this.a.subarray(0, this.length) as A;
+  }
+  /** Bytes the column holds, slack included. */
+  get byteLength(): number {
+    return this.a.byteLength;
   }
   /** Drops the growth slack (pushing still works: it grows again). */
   trim(): void {
     this.complete = true;
-    if (this.a.length > this.length) this.a = this.a.slice(0, Math.max(this.length, 1));
+    if (this.a.length > this.length) this.a = this.a.slice(0, Math.max(this.length, 1)) as A;
+  }
+}
+
+export class IntColumn extends TypedColumn<Int32Array> {
+  constructor(capacity = 256) {
+    super((n) => new Int32Array(n), capacity);
   }
 }
 

@@ -22,10 +22,10 @@ describe('EventLog storage (one record per line or object, a seq column to find 
   const build = () => {
     const { bytes, ranges } = lines([ts, packed[0], msg]);
     const log = new EventLog();
-    const id = log.addBuffer(bytes);
-    log.pushRef(ts, id, ...ranges[0]);
+    log.noteBytes(0, bytes);
+    log.pushRef(ts, ...ranges[0]);
     const row = decodeStorageRecord(JSON.parse(new TextDecoder().decode(bytes.subarray(...ranges[1]))), bytes, ...ranges[1]) as PackedRow;
-    log.pushRow(row, id, ...ranges[1]);
+    log.pushRow(row, ...ranges[1]);
     log.push(msg);
     return { log, row, ranges };
   };
@@ -34,16 +34,21 @@ describe('EventLog storage (one record per line or object, a seq column to find 
     const { log, row, ranges } = build();
     expect(log.length).toBe(6);
     expect(log.slotAt(0)).toBeNull();
+    const rowFields = (r: unknown) => { const { tag, seq0, time0, turn, step, index, length, id, name } = r as PackedRow; return { tag, seq0, time0, turn, step, index, length, id, name }; };
     for (let s = 1; s <= 4; s++) {
-      expect(log.slotAt(s)).toBe(row);
+      // a row read from a file is made from the log's columns when asked for: the same row, not the same object
+      expect(log.slotAt(s)).toBeInstanceOf(PackedRow);
+      expect(rowFields(log.slotAt(s))).toEqual(rowFields(row));
+      expect((log.slotAt(s) as PackedRow).payload).toEqual(row.payload);
       expect(log.isPacked(s)).toBe(true);
-      expect(log.lineRef(s)).toEqual([0, ...ranges[1]]);
+      expect(log.lineRange(s)).toEqual(ranges[1]);
       expect(log.timeAt(s)).toBe(2000 + s * 7);
       expect(log.rawAt(s)).toEqual(chunks[s - 1]);
     }
     expect(log.slotAt(5)).toBe(msg);
-    expect(log.lineRef(0)).toEqual([0, ...ranges[0]]);
-    expect(log.lineRef(5)).toBeUndefined();
+    expect(log.lineRange(0)).toEqual(ranges[0]);
+    expect(log.lineBytes(0)).toEqual(utf8(JSON.stringify(ts)));
+    expect(log.lineRange(5)).toBeUndefined();
     expect(log.lineAt(0)).toBe(JSON.stringify(ts));
     expect(log.lineAt(1)).toBeUndefined();
     expect(log.lineAt(5)).toBeUndefined();
@@ -57,7 +62,7 @@ describe('EventLog storage (one record per line or object, a seq column to find 
     for (const s of [6, 7, 1000, -1]) {
       expect(log.slotAt(s)).toBeUndefined();
       expect(log.isPacked(s)).toBe(false);
-      expect(log.lineRef(s)).toBeUndefined();
+      expect(log.lineRange(s)).toBeUndefined();
       expect(log.lineAt(s)).toBeUndefined();
       expect(log.rawAt(s)).toBeUndefined();
     }
@@ -69,7 +74,8 @@ describe('EventLog storage (one record per line or object, a seq column to find 
     log.trim();
     for (let s = 6; s < 3000; s++) log.push(turnStart(s, s));
     expect(log.length).toBe(3000);
-    expect(log.slotAt(3)).toBe(row);
+    expect((log.slotAt(3) as PackedRow).payload).toEqual(row.payload);
+    expect(log.rawAt(3)).toEqual(chunks[2]);
     expect(log.rawAt(0)).toEqual(ts);
     expect(log.rawAt(2999)).toEqual(turnStart(2999, 2999));
     expect(log.timeAt(2999)).toBe(1000 + 2999);
@@ -78,17 +84,33 @@ describe('EventLog storage (one record per line or object, a seq column to find 
   });
 });
 
-describe('EventLog.forEachRecord', () => {
-  it('visits each record once in seq order: a line, a packed row (its first seq), an object', () => {
+describe('EventLog.visitRecords', () => {
+  const build = () => {
     const log = new EventLog();
     const { bytes, ranges } = lines([turnStart(0, 1), ...packChunkRuns([1, 2, 3].map((s) => textChunk(s, `x${s}`)))]);
-    const id = log.addBuffer(bytes);
-    log.pushRef(turnStart(0, 1), id, ...ranges[0]);
-    log.pushRow(decodeStorageRecord(JSON.parse(new TextDecoder().decode(bytes.subarray(...ranges[1]))), bytes, ...ranges[1]) as PackedRow, id, ...ranges[1]);
+    log.noteBytes(0, bytes);
+    log.pushRef(turnStart(0, 1), ...ranges[0]);
+    log.pushRow(decodeStorageRecord(JSON.parse(new TextDecoder().decode(bytes.subarray(...ranges[1]))), bytes, ...ranges[1]) as PackedRow, ...ranges[1]);
     log.push(userMessage(4, 'u', 'hi'));
+    log.pushRow(decodeStorageRecord(packChunkRuns([5, 6, 7].map((s) => textChunk(s, `y${s}`)))[0]) as PackedRow);
+    return { log, ranges };
+  };
+  const visited = (log: EventLog, from: number, stopAt = Infinity) => {
     const seen: unknown[] = [];
-    log.forEachRecord((seq, slot, b, start, end) => seen.push([seq, slot === null ? 'line' : slot instanceof PackedRow ? 'row' : 'object', b, b >= 0 ? [start, end] : null]));
-    expect(seen).toEqual([[0, 'line', id, ranges[0]], [1, 'row', id, ranges[1]], [4, 'object', -1, null]]);
+    log.visitRecords(from, (seq0, count, start, end, packed) => { seen.push([seq0, count, start >= 0 ? [start, end] : null, packed]); return seq0 >= stopAt; });
+    return seen;
+  };
+
+  it('visits each record once in seq order: a line, a packed row (its first seq), an object, a row held as an object', () => {
+    const { log, ranges } = build();
+    expect(visited(log, 0)).toEqual([[0, 1, ranges[0], false], [1, 3, ranges[1], true], [4, 1, null, false], [5, 3, null, true]]);
+  });
+
+  it('starts at the record holding `from` (a row member: its row) and stops when the visitor says so', () => {
+    const { log, ranges } = build();
+    expect(visited(log, 2)).toEqual([[1, 3, ranges[1], true], [4, 1, null, false], [5, 3, null, true]]);
+    expect(visited(log, 0, 1)).toEqual([[0, 1, ranges[0], false], [1, 3, ranges[1], true]]);
+    expect(visited(log, 8)).toEqual([]);
   });
 });
 

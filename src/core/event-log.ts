@@ -1,42 +1,48 @@
 import { PackedRow } from './chunk-rows';
 import { nextCapacity } from './columns';
 import { deepFreeze } from './json';
+import { LogBytes } from './log-bytes';
+import { RecordColumns } from './record-columns';
+import { RowColumns } from './row-columns';
+import { OVERFLOW, TypeNames } from './type-names';
 import type { SessionEvent } from './types';
 
 /**
- * One stored record per slot: an event object (built in code, upgraded from a legacy shape, or
- * synthesized), a packed row shared by its members' slots, or `null` for an event read from a file,
- * whose line stays as bytes in a registered buffer and is parsed again on demand.
+ * What a seq's record is: an event read from a file (`null`: its line stays in the log's bytes and
+ * is parsed again on demand), a packed row standing for many seqs, or an event held as an object
+ * (built in code, upgraded from a legacy shape, or synthesized).
  */
 export type Slot = SessionEvent | PackedRow | null;
 
-const CHUNK = 'assistant/chunk';
+/** Packed-row objects kept made at once (a window of the Log touches a few rows, many times each). */
+const ROW_CACHE = 64;
 
 /**
  * The complete log, indexed by seq, with compact type and time columns. Events read from a file
- * stay as byte ranges of the plaintext the loader already holds, so a large log costs a few
- * columns rather than an object graph per event. Storage is per record (an event, or a packed row
- * standing for many seqs), with a column from seq to record, so a row's members share one slot and
- * one line reference. `event(seq)` hands out deep-frozen events only (decisions §3.11).
+ * stay as byte ranges of the plaintext (`bytes`: in memory, or read again from a disk-backed file
+ * or a zstd log's frames), so a large log costs a few columns rather than an object graph per event.
+ * Storage is per record (an event, or a packed row standing for many seqs), with a column from seq
+ * to record; a record read from a file is its line's range (and a row's description), with no
+ * object of its own. `event(seq)` hands out deep-frozen events only (decisions §3.11).
  */
 export class EventLog {
   /** Number of seqs. */
   private n = 0;
-  /** Per seq: type id (into typeNames), time, and the record that holds the event. */
+  /** Per seq: type id (into `types`), time, and the record that holds the event. */
   private typeIds = new Uint16Array(1024);
   private times = new Float64Array(1024);
   private recOf = new Int32Array(1024);
-  /** Per record: the slot, and for a stored line its buffer id (-1: none), start and end. */
-  private recs: Slot[] = [];
-  private refBuf = new Int32Array(256);
-  private refStart = new Int32Array(256);
-  private refEnd = new Int32Array(256);
-  private readonly buffers: Uint8Array[] = [];
+  private readonly recs = new RecordColumns();
+  private readonly held: (SessionEvent | PackedRow)[] = [];
+  private readonly rows = new RowColumns();
+  private readonly rowCache = new Map<number, PackedRow>();
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private readonly typeNames: string[] = [CHUNK];
-  private readonly typeIndex = new Map<string, number>([[CHUNK, 0]]);
+  private readonly types = new TypeNames();
   /** Seqs at or past this one were synthesized on load (closers, end-seed). */
   synthesizedFrom = Infinity;
+
+  /** `bytes`: where stored lines are read from (default: what the loader offers is kept in memory). */
+  constructor(readonly bytes: LogBytes = new LogBytes()) {}
 
   get length(): number {
     return this.n;
@@ -53,16 +59,9 @@ export class EventLog {
     const r = new Int32Array(cap); r.set(this.recOf.subarray(0, this.n)); this.recOf = r;
   }
 
-  private resizeRecordColumns(cap: number): void {
-    const n = this.recs.length;
-    const b = new Int32Array(cap); b.set(this.refBuf.subarray(0, n)); this.refBuf = b;
-    const st = new Int32Array(cap); st.set(this.refStart.subarray(0, n)); this.refStart = st;
-    const en = new Int32Array(cap); en.set(this.refEnd.subarray(0, n)); this.refEnd = en;
-  }
-
   /** Number of records (events held alone, or packed rows) so far. */
   get recordCount(): number {
-    return this.recs.length;
+    return this.recs.count;
   }
 
   /** Trimmed once loaded: what a followed log appends later grows the columns by bounded steps (nextCapacity). */
@@ -80,20 +79,34 @@ export class EventLog {
     this.expectedRecords = records;
   }
 
-  /** Starts a record holding `slot`; returns its index. */
-  private addRecord(slot: Slot, bufId: number, start: number, end: number): number {
-    const r = this.recs.length;
-    if (r === this.refBuf.length) this.resizeRecordColumns(nextCapacity(r, r + 1, this.expectedRecords, this.complete));
-    this.recs.push(slot);
-    this.refBuf[r] = bufId;
-    this.refStart[r] = start;
-    this.refEnd[r] = end;
-    return r;
+  /** Starts a record: its line [start, start + len) (len -1: none) and aux; returns its index. */
+  private addRecord(start: number, len: number, aux: number): number {
+    return this.recs.add(start, len, aux, this.expectedRecords, this.complete);
+  }
+
+  private hold(slot: SessionEvent | PackedRow): number {
+    this.held.push(slot);
+    return this.addRecord(0, -1, this.held.length - 1);
+  }
+
+  /** The slot of record r: null for an event's line, a row made from its columns, or the held object. */
+  private slotOf(r: number): Slot {
+    const aux = this.recs.auxAt(r);
+    if (this.recs.lenAt(r) < 0) return this.held[aux];
+    if (aux < 0) return null;
+    let row = this.rowCache.get(aux);
+    if (!row) {
+      if (this.rowCache.size >= ROW_CACHE) this.rowCache.delete(this.rowCache.keys().next().value!);
+      const seq0 = this.rows.seq0At(aux), start = this.recs.startAt(r), end = start + this.recs.lenAt(r);
+      row = this.rows.rowAt(aux, this.times[seq0], () => this.bytes.read(start, end));
+      this.rowCache.set(aux, row);
+    }
+    return row;
   }
 
   /** The slot holding seq (undefined out of range). */
   private slot(seq: number): Slot | undefined {
-    return seq < this.n ? this.recs[this.recOf[seq]] : undefined;
+    return seq >= 0 && seq < this.n ? this.slotOf(this.recOf[seq]) : undefined;
   }
 
   /**
@@ -109,36 +122,19 @@ export class EventLog {
       this.times = this.times.slice(0, cap);
       this.recOf = this.recOf.slice(0, cap);
     }
-    const r = this.recs.length;
-    if (this.refBuf.length - r > r / 16) {
-      const cap = Math.max(r, 1);
-      this.refBuf = this.refBuf.slice(0, cap);
-      this.refStart = this.refStart.slice(0, cap);
-      this.refEnd = this.refEnd.slice(0, cap);
-      this.recs = this.recs.slice();
-    }
+    this.recs.trim();
+    this.rows.trim();
   }
 
-  /** Registers a plaintext buffer that byte-range slots point into; returns its id. */
-  addBuffer(bytes: Uint8Array): number {
-    this.buffers.push(bytes);
-    return this.buffers.length - 1;
-  }
-
-  private typeId(type: unknown): number {
-    const name = typeof type === 'string' ? type : String(typeof type);
-    let id = this.typeIndex.get(name);
-    if (id === undefined) {
-      id = this.typeNames.length < 65535 ? this.typeNames.length : 65535;
-      if (id < 65535) { this.typeNames.push(name); this.typeIndex.set(name, id); }
-    }
-    return id;
+  /** Offers plaintext the loader scanned at `offset` to the log's bytes (kept unless they can be read again). */
+  noteBytes(offset: number, bytes: Uint8Array): void {
+    this.bytes.note(offset, bytes);
   }
 
   private pushOne(e: SessionEvent, rec: number): void {
     const s = this.n;
     this.grow(s + 1);
-    this.typeIds[s] = this.typeId(e.type);
+    this.typeIds[s] = this.types.idOf(e.type);
     this.times[s] = typeof e.time === 'number' ? e.time : NaN;
     this.recOf[s] = rec;
     this.n = s + 1;
@@ -146,28 +142,28 @@ export class EventLog {
 
   /** Appends one event object. */
   push(e: SessionEvent): void {
-    this.pushOne(e, this.addRecord(e, -1, 0, 0));
+    this.pushOne(e, this.hold(e));
   }
 
-  /** Appends one event read from a file, keeping only where its line is: bytes [start, end) of buffer `bufId`. */
-  pushRef(e: SessionEvent, bufId: number, start: number, end: number): void {
-    this.pushOne(e, this.addRecord(null, bufId, start, end));
+  /** Appends one event read from a file, keeping only where its line is: bytes [start, end) of `bytes`. */
+  pushRef(e: SessionEvent, start: number, end: number): void {
+    this.pushOne(e, this.addRecord(start, end - start, -1));
   }
 
-  /** The JSON text of a byte-range slot (a stored line), else undefined. */
+  /** The JSON text of an event's stored line (not a row's), else undefined. */
   lineAt(seq: number): string | undefined {
     if (this.slot(seq) !== null) return undefined;
-    const r = this.recOf[seq];
-    return this.decoder.decode(this.buffers[this.refBuf[r]].subarray(this.refStart[r], this.refEnd[r]));
+    const r = this.recOf[seq], start = this.recs.startAt(r);
+    return this.decoder.decode(this.bytes.read(start, start + this.recs.lenAt(r)));
   }
 
-  /** Appends a packed row's members; `bufId`, when given, says where the row's line is. */
-  pushRow(row: PackedRow, bufId = -1, start = 0, end = 0): void {
+  /** Appends a packed row's members; `start` and `end`, when given, say where the row's line is in `bytes`. */
+  pushRow(row: PackedRow, start = -1, end = -1): void {
     let t = row.time0;
     const dt = row.dt;
     const s0 = this.n, len = row.length;
     this.grow(s0 + len);
-    const rec = this.addRecord(row, bufId, start, end);
+    const rec = start >= 0 ? this.addRecord(start, end - start, this.rows.add(row, s0)) : this.hold(row);
     const types = this.typeIds, times = this.times, recOf = this.recOf;
     for (let k = 0; k < len; k++) {
       if (k > 0) t += dt[k - 1];
@@ -179,38 +175,44 @@ export class EventLog {
     row.release();
   }
 
-  /** Number of registered plaintext buffers. */
-  get bufferCount(): number {
-    return this.buffers.length;
-  }
-
-  bufferAt(id: number): Uint8Array {
-    return this.buffers[id];
-  }
-
   /**
-   * Where the stored line of seq lies: [buffer id, start, end), or undefined for events held as
+   * Where the stored line of seq lies in `bytes`: [start, end), or undefined for events held as
    * objects. Members of a packed row share their row's line.
    */
-  lineRef(seq: number): [number, number, number] | undefined {
-    const s = this.slot(seq);
-    if (s !== null && !(s instanceof PackedRow)) return undefined;
-    const r = this.recOf[seq];
-    const b = this.refBuf[r];
-    return b >= 0 ? [b, this.refStart[r], this.refEnd[r]] : undefined;
+  lineRange(seq: number): [number, number] | undefined {
+    if (!(seq >= 0 && seq < this.n)) return undefined;
+    const r = this.recOf[seq], len = this.recs.lenAt(r), start = this.recs.startAt(r);
+    return len >= 0 ? [start, start + len] : undefined;
+  }
+
+  /** The bytes of seq's stored line (a row member: its row's line), or undefined for events held as objects. */
+  lineBytes(seq: number): Uint8Array | undefined {
+    const range = this.lineRange(seq);
+    return range && this.bytes.read(range[0], range[1]);
   }
 
   /**
-   * Calls `visit` once per record, in seq order: the record's first seq, its slot, and where its
-   * line lies (buffer id, -1 for an event held as an object; start; end). A packed row is one record.
+   * Calls `visit` once per record from the one holding seq `from`, in seq order, until it returns
+   * true: the record's first seq and seq count, where its line lies (start, end; -1 for a record
+   * held as an object) and whether it is a packed row. A packed row is one record.
    */
-  forEachRecord(visit: (seq: number, slot: Slot, bufId: number, start: number, end: number) => void): void {
+  visitRecords(from: number, visit: (seq0: number, count: number, start: number, end: number, packed: boolean) => boolean | void): void {
     const n = this.n, recOf = this.recOf;
-    for (let s = 0; s < n;) {
+    let s = Math.max(0, from);
+    while (s > 0 && s < n && recOf[s - 1] === recOf[s]) s--;
+    while (s < n) {
       const r = recOf[s];
-      visit(s, this.recs[r], this.refBuf[r], this.refStart[r], this.refEnd[r]);
-      do s++; while (s < n && recOf[s] === r);
+      let e = s + 1;
+      while (e < n && recOf[e] === r) e++;
+      const len = this.recs.lenAt(r), start = len >= 0 ? this.recs.startAt(r) : -1;
+      if (visit(s, e - s, start, len >= 0 ? start + len : -1, this.packedRecord(r))) return;
+      s = e;
     }
+  }
+
+  /** Bytes the columns hold (not the plaintext: see `bytes.heldBytes`), for memory accounting. */
+  get columnBytes(): number {
+    return this.typeIds.byteLength + this.times.byteLength + this.recOf.byteLength + this.recs.byteLength + this.rows.byteLength;
   }
 
   slotAt(seq: number): Slot {
@@ -218,12 +220,16 @@ export class EventLog {
   }
 
   isPacked(seq: number): boolean {
-    return this.slot(seq) instanceof PackedRow;
+    return seq >= 0 && seq < this.n && this.packedRecord(this.recOf[seq]);
+  }
+
+  private packedRecord(r: number): boolean {
+    return this.recs.lenAt(r) >= 0 ? this.recs.auxAt(r) >= 0 : this.held[this.recs.auxAt(r)] instanceof PackedRow;
   }
 
   typeAt(seq: number): string {
     const id = this.typeIds[seq];
-    return id === 65535 ? this.rawAt(seq).type : this.typeNames[id];
+    return id === OVERFLOW ? this.rawAt(seq).type : this.types.nameOf(id);
   }
 
   /** Is seq an `assistant/chunk` (packed or not)? A column read. */
@@ -233,14 +239,15 @@ export class EventLog {
 
   /** Events per type over the whole log, from the type column. */
   typeCounts(): Map<string, number> {
-    const counts = new Uint32Array(this.typeNames.length + 1);
+    const named = this.types.count;
+    const counts = new Uint32Array(named + 1);
     const n = this.n;
-    for (let s = 0; s < n; s++) counts[Math.min(this.typeIds[s], this.typeNames.length)]++;
+    for (let s = 0; s < n; s++) counts[Math.min(this.typeIds[s], named)]++;
     const out = new Map<string, number>();
-    this.typeNames.forEach((name, id) => { if (counts[id]) out.set(name, counts[id]); });
+    for (let id = 0; id < named; id++) if (counts[id]) out.set(this.types.nameOf(id), counts[id]);
     // types past the column's capacity (65,535 distinct names) are read from their events
-    for (let s = 0; counts[this.typeNames.length] && s < n; s++) {
-      if (this.typeIds[s] === 65535) { const t = this.typeAt(s); out.set(t, (out.get(t) ?? 0) + 1); }
+    for (let s = 0; counts[named] && s < n; s++) {
+      if (this.typeIds[s] === OVERFLOW) { const t = this.typeAt(s); out.set(t, (out.get(t) ?? 0) + 1); }
     }
     return out;
   }
@@ -254,7 +261,7 @@ export class EventLog {
     const s = this.slot(seq);
     if (s === null) return JSON.parse(this.lineAt(seq)!) as SessionEvent;
     // out of range: undefined, as an index past the end of an array gives
-    return s instanceof PackedRow ? s.member(seq - s.seq0) : (s as SessionEvent);
+    return s instanceof PackedRow ? s.member(seq - s.seq0, this.times[seq]) : (s as SessionEvent);
   }
 
   /** The event at seq, deep-frozen. */

@@ -251,8 +251,8 @@ function pairTools(a: ActivityIndex): { call: Int32Array; result: Int32Array; na
 
 /** Bytes of the event's stored line (its JSON text when it is held as an object). */
 function byteSize(log: EventLog, seq: number): number {
-  const ref = log.isPacked(seq) ? undefined : log.lineRef(seq);
-  return ref ? ref[2] - ref[1] : stringifyJson(log.rawAt(seq)).length;
+  const range = log.isPacked(seq) ? undefined : log.lineRange(seq);
+  return range ? range[1] - range[0] : stringifyJson(log.rawAt(seq)).length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isKnownEventType, isSurfaceEligibleType } from './catalog';
 import { PackedRow } from './chunk-rows';
-import type { EventLog } from './event-log';
+import { EventLog } from './event-log';
+import type { LogBytes } from './log-bytes';
 import { SessionError, isPlainRecord } from './errors';
 import { validateSessionHeader } from './header';
 import { stringifyJson } from './json';
@@ -42,8 +43,9 @@ export class RestoreStream {
    */
   observer?: { add(e: SessionEvent): void; addRow(row: PackedRow): void };
 
-  constructor(header: SessionHeader) {
-    this.session = new Session(header);
+  /** `bytes`: where the log reads its stored lines from (default: in memory). */
+  constructor(header: SessionHeader, bytes?: LogBytes) {
+    this.session = new Session(header, new EventLog(bytes));
     try { validateSessionHeader(header); } catch (err) { if (err instanceof SessionError) this.headerErr = err; else throw err; }
   }
 
@@ -55,15 +57,15 @@ export class RestoreStream {
     return isPlainRecord(m) && typeof m.id === 'string' ? m.id : undefined;
   };
 
-  addBuffer(bytes: Uint8Array): number {
-    return this.session.log.addBuffer(bytes);
+  noteBytes(offset: number, bytes: Uint8Array): void {
+    this.session.log.noteBytes(offset, bytes);
   }
 
   /**
-   * The next stored event, freshly parsed and owned. When `bufId` names a registered buffer, the
-   * log keeps the line's bytes [start, end) there instead of the object.
+   * The next stored event, freshly parsed and owned. When `start` ≥ 0 the log keeps where its line
+   * lies in the plaintext, [start, end), instead of the object.
    */
-  pushEvent(e: SessionEvent, bufId = -1, start = 0, end = 0): void {
+  pushEvent(e: SessionEvent, start = -1, end = -1): void {
     const { log, invariants } = this.session;
     const seq = log.length;
     let up = e;
@@ -76,7 +78,7 @@ export class RestoreStream {
       if (!(err instanceof SessionError)) throw err;
       this.legacyErr ??= err;
     }
-    if (up === e && bufId >= 0) log.pushRef(up, bufId, start, end);
+    if (up === e && start >= 0) log.pushRef(up, start, end);
     else log.push(up);
     // the gate reads the type as it is: a missing or non-string type is unknown too
     if (!this.unknownErr && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) {
@@ -91,10 +93,10 @@ export class RestoreStream {
   }
 
   /** A validated packed row: its members need no admission checks (chunks carry no surface marks). */
-  pushRow(row: PackedRow, bufId = -1, start = 0, end = 0): void {
+  pushRow(row: PackedRow, start = -1, end = -1): void {
     const { log, invariants } = this.session;
     const seq0 = log.length;
-    log.pushRow(row, bufId, start, end);
+    log.pushRow(row, start, end);
     invariants.observeRow(row, seq0);
     this.observer?.addRow(row);
     if (this.admitErr) return;

@@ -61,15 +61,13 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 const PREFIX = utf8('{"type":"'), SEQ = utf8('","seq":'), TIME = utf8(',"time":'), DATA = utf8(',"data":');
 
 /**
- * Where the stored line of `seq` continues after its envelope `{"type":"T","seq":N,"time":N,"data":`
- * (the writer's key order), so that two lines are compared on the rest; -1 when the event is not a
- * stored line of exactly that shape.
+ * Where a stored line `b` continues after its envelope `{"type":"T","seq":N,"time":N,"data":`
+ * (the writer's key order), so that two lines are compared on the rest; -1 when the line is not of
+ * exactly that shape.
  */
-function bodyStart(log: EventLog, seq: number): number {
-  const ref = log.lineRef(seq);
-  if (!ref || log.isPacked(seq)) return -1;
-  const b = log.bufferAt(ref[0]), end = ref[2];
-  let p = after(b, ref[1], end, PREFIX);
+function bodyStart(b: Uint8Array): number {
+  const end = b.length;
+  let p = after(b, 0, end, PREFIX);
   if (p < 0) return -1;
   while (p < end && b[p] !== QUOTE) p++; // a surface type name: no escapes
   if ((p = after(b, p, end, SEQ)) < 0) return -1;
@@ -87,26 +85,20 @@ function after(b: Uint8Array, p: number, end: number, lit: Uint8Array): number {
   return p + lit.length;
 }
 
-const views = new WeakMap<Uint8Array, DataView>();
-function viewOf(b: Uint8Array): DataView {
-  let v = views.get(b);
-  if (!v) views.set(b, (v = new DataView(b.buffer, b.byteOffset, b.byteLength)));
-  return v;
-}
-
 /**
  * Are the two events' stored lines byte-equal from `"data":` to the end? Then their items are
  * equal. Compared 8 bytes at a time as doubles: equal doubles are equal bits except ±0, which is
  * checked; a NaN pattern compares unequal, which only sends the pair to the parsing path.
  */
 function bodiesEqual(a: EventLog, sa: number, b: EventLog, sb: number): boolean {
-  const pa = bodyStart(a, sa), pb = pa < 0 ? -1 : bodyStart(b, sb);
-  if (pb < 0) return false;
-  const ra = a.lineRef(sa)!, rb = b.lineRef(sb)!;
-  const n = ra[2] - pa;
-  if (n !== rb[2] - pb) return false;
-  const x = a.bufferAt(ra[0]), y = b.bufferAt(rb[0]);
-  const dx = viewOf(x), dy = viewOf(y);
+  const x = a.isPacked(sa) ? undefined : a.lineBytes(sa);
+  const pa = x ? bodyStart(x) : -1;
+  const y = pa < 0 || b.isPacked(sb) ? undefined : b.lineBytes(sb);
+  const pb = y ? bodyStart(y) : -1;
+  if (!x || !y || pb < 0) return false;
+  const n = x.length - pa;
+  if (n !== y.length - pb) return false;
+  const dx = new DataView(x.buffer, x.byteOffset, x.byteLength), dy = new DataView(y.buffer, y.byteOffset, y.byteLength);
   let k = 0;
   for (; k + 8 <= n; k += 8) {
     const u = dx.getFloat64(pa + k), v = dy.getFloat64(pb + k);

@@ -1,6 +1,7 @@
 import { SessionError, type RefusalKind } from '../core/errors';
 import { parseHeaderRecord } from '../core/header';
 import type { EventLog } from '../core/event-log';
+import { LogBytes, MemoryBacking } from '../core/log-bytes';
 import { RestoreStream } from '../core/restore-stream';
 import type { SessionHeader } from '../core/types';
 import { at, buildResult, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type LoadBase, type LoadResult } from './load-result';
@@ -122,14 +123,18 @@ class Reading {
     this.maxPlain = opts.maxZstdPlaintext ?? MAX_ZSTD_PLAINTEXT;
   }
 
-  /** Line 1: parses and admits the header, and starts the scan of the records after it. */
-  readHeader(lineBytes: Uint8Array): Started {
+  /**
+   * Line 1: parses and admits the header, and starts the scan of the records after it. `bytes`:
+   * where the log will read its lines again (the scan offers it every block it reads).
+   */
+  readHeader(lineBytes: Uint8Array, bytes: LogBytes): Started {
     let v: unknown;
     try { v = JSON.parse(decoder.decode(lineBytes)); } catch { throw fail('header-json', 'Line 1, the header, is not valid JSON.'); }
     const header = parseHeaderRecord(v);
-    const stream = new RestoreStream(header);
+    const stream = new RestoreStream(header, bytes);
     stream.observer = this.opts.observe?.(header);
-    const scanner = new RecordScanner(2, stream, undefined, undefined, this.opts.byteText);
+    // the records start after the header line and its LF
+    const scanner = new RecordScanner({ sink: stream, base: lineBytes.length + 1, byteText: this.opts.byteText });
     this.started = { header, scanner, stream };
     this.opts.onLog?.(stream.session.log);
     return this.started;
@@ -187,7 +192,7 @@ async function scanJsonl(reading: Reading, bytes: Uint8Array): Promise<LoadResul
   const { opts } = reading;
   const lf = bytes.indexOf(10);
   if (lf < 0) throw fail('no-header', 'The file is empty or has no complete header line (no newline anywhere).');
-  const { scanner, stream } = reading.readHeader(bytes.subarray(0, lf));
+  const { scanner, stream } = reading.readHeader(bytes.subarray(0, lf), new LogBytes(new MemoryBacking(bytes)));
   reading.headerLen = lf + 1;
   let p = lf + 1;
   while (p < bytes.length) {
@@ -231,7 +236,7 @@ async function scanZstd(reading: Reading, input: Uint8Array | Blob): Promise<Loa
       if (item.kind === 'header') {
         const lf = item.plain.indexOf(10);
         if (lf !== item.plain.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
-        reading.readHeader(item.plain.subarray(0, lf));
+        reading.readHeader(item.plain.subarray(0, lf), new LogBytes());
       } else if (item.kind === 'block') {
         const { scanner, stream } = reading.scan;
         scanner.push(item.plain);

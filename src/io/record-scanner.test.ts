@@ -4,7 +4,7 @@ import { loadBytes } from './load';
 import { RecordScanner, type ByteText } from './record-scanner';
 import { isAsciiRange, webByteText } from './web-byte-text';
 
-const scan = (text: string) => { const s = new RecordScanner(2); s.push(utf8(text)); s.finish(); return s; };
+const scan = (text: string) => { const s = new RecordScanner(); s.push(utf8(text)); s.finish(); return s; };
 
 describe('RecordScanner (persistence.md §3.5)', () => {
   it('preserves contiguous records and maps seqs to physical lines', () => {
@@ -24,7 +24,7 @@ describe('RecordScanner (persistence.md §3.5)', () => {
     const text = jsonl([...closedToolTurn(), turnStart(8, 2)]) + '{"torn';
     const bytes = utf8(text);
     for (const cut of [1, 7, 50, 200, bytes.length - 3]) for (const piece of [1, 40, 1 << 20]) {
-      const s = new RecordScanner(2, undefined, undefined, piece);
+      const s = new RecordScanner({ decodePiece: piece });
       s.push(bytes.subarray(0, cut)); s.push(bytes.subarray(cut)); s.finish();
       expect(s.log.length).toBe(9);
       expect(s.fragmentBytes).toBe(6);
@@ -40,7 +40,7 @@ describe('RecordScanner (persistence.md §3.5)', () => {
   it('places the first bad record at the same byte offset whatever the decode piece', () => {
     const good = jsonl([turnStart(0, 1), userMessage(1, 'u', 'é€𝄞'), stepStart(2, 1, 1)]);
     for (const piece of [1, 5, 90, 1 << 20]) {
-      const s = new RecordScanner(2, undefined, undefined, piece);
+      const s = new RecordScanner({ decodePiece: piece });
       s.push(utf8(good + 'garbage\n' + jsonl([textChunk(3, 'x')]))); s.finish();
       expect(s.firstBad).toMatchObject({ line: 5, byteOffset: utf8(good).length });
       expect(s.preservedBytes).toBe(utf8(good).length);
@@ -68,13 +68,10 @@ describe('RecordScanner (persistence.md §3.5)', () => {
     let o = 0;
     for (const l of lines) { bytes.set(l, o); o += l.length; bytes[o++] = 10; }
     for (const [cut, piece] of [[0, 1 << 20], [1, 1], [17, 7], [200, 64], [420, 1 << 20], [bytes.length - 1, 300], [bytes.length >> 1, 0]]) {
-      const s = new RecordScanner(2, undefined, undefined, piece);
+      const s = new RecordScanner({ decodePiece: piece });
       s.push(bytes.subarray(0, cut)); s.push(bytes.subarray(cut)); s.finish();
       expect(s.log.length).toBe(lines.length + 2);
-      lines.forEach((l, i) => {
-        const [b, start, end] = s.log.lineRef(i)!;
-        expect(s.log.bufferAt(b).subarray(start, end)).toEqual(l);
-      });
+      lines.forEach((l, i) => expect(s.log.lineBytes(i)).toEqual(l));
       expect(s.log.rawAt(texts.length + 3)).toMatchObject({ data: { chunk: { text: 'γ' } } });
     }
   });
@@ -110,12 +107,12 @@ describe('RecordScanner with a one-byte-per-byte decoder', () => {
       n: s.log.length, flags: s.nonJsonNumberSeqs, bad: s.firstBad, dropped: s.dropped, frag: s.fragmentBytes, lines: [0, 3, 7].map((q) => s.lineOfSeq(q)),
       events: Array.from({ length: s.log.length }, (_, q) => s.log.event(q)),
     });
-    const plain = new RecordScanner(2); plain.push(bytes); plain.finish();
+    const plain = new RecordScanner(); plain.push(bytes); plain.finish();
     expect(outcome(plain).flags).toEqual([0, 1, 2, 3]);
     for (const piece of [1, 30, 200, 5000, 1 << 16]) {
       // the plain-JS primitives, and the web platform's the folder worker uses (windows-1252 text, word-wise isAscii)
       for (const [name, bt] of [['plain JS', byteText], ['web', webByteText]] as const) {
-        const s = new RecordScanner(2, undefined, undefined, piece, bt);
+        const s = new RecordScanner({ decodePiece: piece, byteText: bt });
         s.push(bytes.subarray(0, 100)); s.push(bytes.subarray(100)); s.finish();
         expect(outcome(s), `${name}, piece ${piece}`).toEqual(outcome(plain));
       }

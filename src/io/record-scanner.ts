@@ -8,8 +8,10 @@ import { cannotBeJson } from './json-shape';
 import { PieceHints, mayHoldNonJsonNumber } from './number-hints';
 import { cappedDropped, committedDamageError, isTurnEnd, type DroppedRecord, type FirstBad } from './record-damage';
 import type { SessionEvent } from '../core/types';
+import type { ByteText, RecordSink, ScannerOptions } from './scan-options';
 
 export type { DroppedRecord } from './record-damage';
+export type { ByteText, RecordSink, ScannerOptions } from './scan-options';
 
 const LF = 10;
 /**
@@ -19,28 +21,6 @@ const LF = 10;
  * ordinary young object, not a large-object-space string that only a full collection frees.
  */
 const DECODE_PIECE = 1 << 16;
-
-/**
- * Receives each preserved record in order: an event, with where its line lies in a registered
- * plaintext buffer (so the log can keep bytes instead of objects), or a validated packed row.
- */
-export interface RecordSink {
-  addBuffer(bytes: Uint8Array): number;
-  pushEvent(e: SessionEvent, bufId: number, start: number, end: number): void;
-  pushRow(row: PackedRow, bufId: number, start: number, end: number): void;
-}
-
-/**
- * Native byte-to-text primitives a host may hand the scanner (Node: `Buffer#latin1Slice` and
- * `buffer.isAscii`). ASCII lines are then parsed from one-byte strings whose offsets are byte
- * offsets, and only lines holding other bytes are decoded as UTF-8.
- */
-export interface ByteText {
-  /** Bytes [start, end), one UTF-16 unit per byte (ISO-8859-1). */
-  latin1(bytes: Uint8Array, start: number, end: number): string;
-  /** True when every byte in [start, end) is below 0x80. */
-  isAscii(bytes: Uint8Array, start: number, end: number): boolean;
-}
 
 /** Non-ASCII bytes are located to blocks of this size, then to lines. */
 const ASCII_BLOCK = 4096;
@@ -75,15 +55,23 @@ export class RecordScanner {
   private carry: Uint8Array | null = null;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-  /** `decodePiece`: bytes decoded at a time (tests make it small to cross piece ends often). */
-  constructor(firstLine = 2, sink?: RecordSink, private readonly keepDropped = 100_000, private readonly decodePiece = DECODE_PIECE, private readonly byteText?: ByteText) {
+  private readonly base: number;
+  private readonly keepDropped: number;
+  private readonly decodePiece: number;
+  private readonly byteText?: ByteText;
+
+  constructor(o: ScannerOptions = {}) {
     this.log = new EventLog();
-    this.sink = sink ?? {
-      addBuffer: (b) => this.log.addBuffer(b),
-      pushEvent: (e, id, start, end) => this.log.pushRef(e, id, start, end),
-      pushRow: (r, id, start, end) => this.log.pushRow(r, id, start, end),
+    this.sink = o.sink ?? {
+      noteBytes: (offset, b) => this.log.noteBytes(offset, b),
+      pushEvent: (e, start, end) => this.log.pushRef(e, start, end),
+      pushRow: (r, start, end) => this.log.pushRow(r, start, end),
     };
-    this.line = firstLine;
+    this.line = o.firstLine ?? 2;
+    this.base = o.base ?? 0;
+    this.keepDropped = o.keepDropped ?? 100_000;
+    this.decodePiece = o.decodePiece ?? DECODE_PIECE;
+    this.byteText = o.byteText;
   }
 
   /** Plaintext bytes consumed into complete records so far. */
@@ -144,14 +132,16 @@ export class RecordScanner {
 
   /** Scans the complete lines of `bytes` (through its last LF, `lastLf`), decoding a piece at a time. */
   private scanBlock(bytes: Uint8Array, lastLf: number): void {
-    const bufId = this.sink.addBuffer(bytes);
+    // the block's lines are where the block lies in the plaintext: offsets from there on
+    const at = this.base + this.bytesSeen;
+    this.sink.noteBytes(at, bytes.subarray(0, lastLf + 1));
     let lineIndex = 0;
     for (let p = 0; p <= lastLf;) {
       // pieces end at an LF: no UTF-8 sequence is cut, and lines stay whole
       const q = p + this.decodePiece < lastLf ? bytes.indexOf(LF, p + this.decodePiece) : lastLf;
       lineIndex = this.byteText
-        ? this.scanBytePiece(this.byteText, bytes, p, q, bufId, lineIndex)
-        : this.scanPiece(this.decoder.decode(bytes.subarray(p, q)), bytes, p, q, bufId, lineIndex);
+        ? this.scanBytePiece(this.byteText, bytes, p, q, at, lineIndex)
+        : this.scanPiece(this.decoder.decode(bytes.subarray(p, q)), bytes, p, q, at, lineIndex);
       p = q + 1;
     }
     this.bytesSeen += lastLf + 1;
@@ -159,8 +149,8 @@ export class RecordScanner {
     RESET_LAST_MATCH.test('');
   }
 
-  /** The lines of `text`, decoded from bytes [from, pieceLf); returns the next line index in the buffer. */
-  private scanPiece(text: string, bytes: Uint8Array, from: number, pieceLf: number, bufId: number, lineIndex: number): number {
+  /** The lines of `text`, decoded from bytes [from, pieceLf) of a block at plaintext offset `at`; returns the next line index in the block. */
+  private scanPiece(text: string, bytes: Uint8Array, from: number, pieceLf: number, at: number, lineIndex: number): number {
     let pos = 0;
     let bytePos = from;
     const end = text.length;
@@ -175,7 +165,7 @@ export class RecordScanner {
         byteEnd = bytes.indexOf(LF, bytePos);
         if (byteEnd < 0 || byteEnd > pieceLf) byteEnd = pieceLf;
       }
-      this.record(text.slice(pos, nl), bytes, lineIndex, bufId, bytePos, byteEnd);
+      this.record(text.slice(pos, nl), bytes, lineIndex, at, bytePos, byteEnd);
       lineIndex++;
       pos = nl + 1;
       bytePos = byteEnd + 1;
@@ -188,7 +178,7 @@ export class RecordScanner {
    * and a line holding a non-ASCII byte is decoded again as UTF-8. The number hints are searched
    * once per piece, so a line is checked only when a hint falls inside it.
    */
-  private scanBytePiece(bt: ByteText, bytes: Uint8Array, from: number, to: number, bufId: number, lineIndex: number): number {
+  private scanBytePiece(bt: ByteText, bytes: Uint8Array, from: number, to: number, at: number, lineIndex: number): number {
     const text = bt.latin1(bytes, from, to);
     const end = text.length;
     const hints = new PieceHints(text);
@@ -205,14 +195,15 @@ export class RecordScanner {
       const line = wide && touchesWide(wide, pos, nl) && !bt.isAscii(bytes, from + pos, from + nl)
         ? this.decoder.decode(bytes.subarray(from + pos, from + nl))
         : text.slice(pos, nl);
-      this.record(line, bytes, lineIndex, bufId, from + pos, from + nl, hints.within(pos, nl));
+      this.record(line, bytes, lineIndex, at, from + pos, from + nl, hints.within(pos, nl));
       lineIndex++;
       pos = nl + 1;
     }
     return lineIndex;
   }
 
-  private record(line: string, bytes: Uint8Array, lineIndex: number, bufId: number, start: number, end: number, mayHoldNumberHint?: boolean): void {
+  /** One line: bytes [start, end) of the block `bytes`, which lies at plaintext offset `at`. */
+  private record(line: string, bytes: Uint8Array, lineIndex: number, at: number, start: number, end: number, mayHoldNumberHint?: boolean): void {
     const lineNo = this.line++;
     let v: unknown;
     let parsed = true;
@@ -230,14 +221,14 @@ export class RecordScanner {
         try { row = decodeStorageRecord(o, bytes, start, end) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
         this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
-        this.sink.pushRow(row, bufId, start, end);
+        this.sink.pushRow(row, at + start, at + end);
         this.expected += row.length;
         return;
       }
       if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
       if ((mayHoldNumberHint ?? mayHoldNonJsonNumber(line)) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
       this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
-      this.sink.pushEvent(v as unknown as SessionEvent, bufId, start, end);
+      this.sink.pushEvent(v as unknown as SessionEvent, at + start, at + end);
       this.expected++;
       return;
     }

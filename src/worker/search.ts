@@ -1,9 +1,11 @@
 /**
- * Whole-log search (issue 5) over the bytes the log already holds: a case-insensitive
- * Boyer–Moore–Horspool scan of each plaintext buffer (ASCII letters fold; other bytes match
- * exactly), with each hit mapped to the stored line that holds it. A hit in a packed row's line is
- * checked member by member. Events held as objects (upgraded, synthesized) are stringified. The
- * text searched is each event's stored JSON, so quotes and newlines inside strings appear escaped.
+ * Whole-log search (issue 5) over the log's stored bytes, read a stretch at a time from wherever
+ * the log keeps them (memory, a disk-backed file, a zstd log's frames): a case-insensitive
+ * Boyer–Moore–Horspool scan of each stretch (ASCII letters fold; other bytes match exactly), with
+ * each hit mapped to the stored line that holds it. A hit in a packed row's line is checked member
+ * by member, and so is a row whose member skeleton (the JSON every member repeats) matches. Events
+ * held as objects (upgraded, synthesized) are stringified. The text searched is each event's stored
+ * JSON, so quotes and newlines inside strings appear escaped.
  */
 import { ROW_TAGS } from '../core/catalog';
 import { PackedRow } from '../core/chunk-rows';
@@ -12,126 +14,87 @@ import { stringifyJson } from '../core/json';
 
 export interface SearchHits { hits: number[]; next: number }
 
-/** The lines of one buffer in file order: byte starts and ends, and the seq (a row: its seq0) each holds. */
-interface BufferLines { readonly id: number; readonly starts: Int32Array; readonly ends: Int32Array; readonly seqs: Int32Array }
-
 const FOLD = new Uint8Array(256).map((_, b) => (b >= 65 && b <= 90 ? b + 32 : b));
 const utf8 = new TextEncoder();
+/** Bytes of stored lines read and scanned at a time (a longer line is read whole). */
+const STRETCH = 1 << 20;
+
+/** Records of one stretch of consecutive stored lines: first seqs, seq counts, line starts and ends, rows. */
+class Stretch {
+  seq0: number[] = []; count: number[] = []; start: number[] = []; end: number[] = []; packed: boolean[] = [];
+  get length(): number { return this.seq0.length; }
+  get bytes(): number { return this.length ? this.end[this.length - 1] - this.start[0] : 0; }
+  add(seq0: number, count: number, start: number, end: number, packed: boolean): void {
+    this.seq0.push(seq0); this.count.push(count); this.start.push(start); this.end.push(end); this.packed.push(packed);
+  }
+}
 
 export class LogSearch {
-  private readonly lines: BufferLines[] = [];
-  /** Seqs held as objects, ascending. */
-  private readonly loose: number[] = [];
-  /**
-   * Packed rows grouped by skeleton (their member JSON with the text blanked: every member repeats
-   * it): row start seqs, each row's skeleton id, and the skeletons; a query tests each skeleton once.
-   */
-  private readonly rowSeqs: Int32Array;
-  private readonly rowSkeleton: Int32Array;
-  private readonly skeletons: string[] = [];
-  private skeletonHits: Uint8Array = new Uint8Array(0);
-  /** Whether any skeleton matches the current query (else no row is checked for one). */
-  private anySkeletonHit = false;
+  /** Per query: whether a row skeleton (by its fields) matches. */
+  private skeletonHits = new Map<string, boolean>();
   private skeletonQuery: string | undefined;
 
-  constructor(private readonly log: EventLog) {
-    // one pass over the records into typed columns: line ranges, then rows and their skeletons
-    const nrec = log.recordCount;
-    const bufs = new Int32Array(nrec), starts = new Int32Array(nrec), ends = new Int32Array(nrec), seqs = new Int32Array(nrec);
-    const rowSeqs = new Int32Array(nrec), rowSkeleton = new Int32Array(nrec);
-    const skeletonIds = new Map<string, number>();
-    let k = 0, nrows = 0;
-    log.forEachRecord((s, slot, b, start, end) => {
-      if (b < 0 || (slot !== null && !(slot instanceof PackedRow))) {
-        // no stored line: each event (each member of a row built in code) is stringified when searched
-        const last = slot instanceof PackedRow ? s + slot.length - 1 : s;
-        for (let m = s; m <= last; m++) this.loose.push(m);
-        return;
-      }
-      if (slot instanceof PackedRow) {
-        if (slot.seq0 !== s) return;
-        // a cheap key with the skeleton's inputs; the skeleton itself is written once per distinct key
-        const key = `${slot.tag} ${slot.turn} ${slot.step} ${slot.index} ${slot.id === undefined ? '' : JSON.stringify(slot.id)} ${slot.name === undefined ? '' : JSON.stringify(slot.name)}`;
-        let id = skeletonIds.get(key);
-        if (id === undefined) { id = this.skeletons.length; this.skeletons.push(skeletonOf(slot)); skeletonIds.set(key, id); }
-        rowSeqs[nrows] = s; rowSkeleton[nrows++] = id;
-      }
-      bufs[k] = b; starts[k] = start; ends[k] = end; seqs[k++] = s;
-    });
-    // lines of one buffer are consecutive records (buffers are registered in file order)
-    for (let a = 0; a < k;) {
-      let z = a + 1;
-      while (z < k && bufs[z] === bufs[a]) z++;
-      this.lines.push({ id: bufs[a], starts: starts.subarray(a, z), ends: ends.subarray(a, z), seqs: seqs.subarray(a, z) });
-      a = z;
-    }
-    this.rowSeqs = rowSeqs.subarray(0, nrows);
-    this.rowSkeleton = rowSkeleton.subarray(0, nrows);
-  }
+  constructor(private readonly log: EventLog) {}
 
   /**
-   * Hits with seq ≥ `from`, ascending, buffer by buffer until `budgetMs` passes or `cap` hits;
-   * `next` is the seq to continue from (-1: done).
+   * Hits with seq ≥ `from`, ascending, a stretch of lines at a time until `budgetMs` passes or
+   * `cap` hits; `next` is the seq to continue from (-1: done).
    */
   search(query: string, from: number, budgetMs: number, cap: number): SearchHits {
     const pattern = utf8.encode(query).map((b) => FOLD[b]);
     const re = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-    if (query !== this.skeletonQuery) {
-      this.skeletonQuery = query;
-      this.skeletonHits = Uint8Array.from(this.skeletons, (k) => (re.test(k) ? 1 : 0));
-      this.anySkeletonHit = this.skeletonHits.includes(1);
-    }
-    const t0 = performance.now();
-    const hits: number[] = [];
-    let li = lowerBound(this.loose, from);
-    for (let k = 0; k < this.lines.length; k++) {
-      const L = this.lines[k];
-      const last = L.seqs[L.seqs.length - 1];
-      const lastSeq = this.lastSeqOf(last);
-      if (lastSeq < from) continue;
-      const found: number[] = [];
-      // object-held events that fall before the end of this buffer's range join it, in seq order
-      for (; li < this.loose.length && this.loose[li] <= lastSeq; li++) if (this.loose[li] >= from && this.looseHit(this.loose[li], re)) found.push(this.loose[li]);
-      this.scanBuffer(L, pattern, re, from, found);
-      found.sort((a, b) => a - b);
-      for (const s of found) { hits.push(s); if (hits.length >= cap) return { hits, next: s + 1 < this.log.length ? s + 1 : -1 }; }
-      if (performance.now() - t0 > budgetMs && k + 1 < this.lines.length) return { hits, next: lastSeq + 1 };
-    }
-    for (; li < this.loose.length; li++) if (this.loose[li] >= from && this.looseHit(this.loose[li], re) && hits.length < cap) hits.push(this.loose[li]);
-    return { hits, next: -1 };
+    if (query !== this.skeletonQuery) { this.skeletonQuery = query; this.skeletonHits = new Map(); }
+    const t0 = performance.now(), hits: number[] = [];
+    let next = -1, stretch = new Stretch();
+    const full = () => hits.length >= cap;
+    const flush = () => { if (stretch.length) { this.scanStretch(stretch, pattern, re, from, hits); stretch = new Stretch(); } };
+    this.log.visitRecords(from, (seq0, count, start, end, packed) => {
+      if (start >= 0 && stretch.length && (start !== stretch.end[stretch.length - 1] + 1 || stretch.bytes >= STRETCH)) {
+        flush();
+        if (full() || performance.now() - t0 > budgetMs) { next = seq0; return true; }
+      }
+      if (start >= 0) { stretch.add(seq0, count, start, end, packed); return false; }
+      flush();
+      if (!full()) this.heldHits(seq0, count, re, from, hits);
+      if (full() || performance.now() - t0 > budgetMs) { next = seq0 + count; return true; }
+      return false;
+    });
+    if (next < 0) flush();
+    if (hits.length > cap) hits.length = cap;
+    if (hits.length === cap && cap > 0) next = hits[cap - 1] + 1;
+    return { hits, next: next >= this.log.length ? -1 : next };
   }
 
-  private lastSeqOf(seq: number): number {
-    const slot = this.log.slotAt(seq);
-    return slot instanceof PackedRow ? slot.seq0 + slot.length - 1 : seq;
+  /** An object-held record: each event (each member of a row built in code) stringified. */
+  private heldHits(seq0: number, count: number, re: RegExp, from: number, out: number[]): void {
+    for (let s = Math.max(seq0, from); s < seq0 + count; s++) if (re.test(stringifyJson(this.log.rawAt(s)))) out.push(s);
   }
 
-  private looseHit(seq: number, re: RegExp): boolean {
-    return re.test(stringifyJson(this.log.rawAt(seq)));
-  }
-
-  /** One buffer: byte matches mapped to lines, then rows whose skeleton matches without a byte hit. */
-  private scanBuffer(L: BufferLines, pattern: Uint8Array, re: RegExp, from: number, out: number[]): void {
-    const buf = this.log.bufferAt(L.id);
-    const rowsSeen = new Set<number>();
+  /** One stretch: byte matches mapped to lines, then rows whose skeleton matches without a byte hit, in seq order. */
+  private scanStretch(L: Stretch, pattern: Uint8Array, re: RegExp, from: number, out: number[]): void {
+    const base = L.start[0], buf = this.log.bytes.read(base, L.end[L.length - 1]);
+    const hit = new Uint8Array(L.length);
     let line = 0;
     forEachMatch(buf, pattern, (pos) => {
-      while (line < L.starts.length && L.ends[line] < pos) line++;
-      if (line >= L.starts.length) return buf.length;
-      if (L.starts[line] > pos) return L.starts[line]; // header or a dropped line
-      const seq = L.seqs[line];
-      const slot = this.log.slotAt(seq);
-      if (slot instanceof PackedRow) { rowsSeen.add(seq); this.members(slot, re, from, out); }
-      else if (seq >= from) out.push(seq);
-      return L.ends[line] + 1;
+      const at = base + pos;
+      while (line < L.length && L.end[line] < at) line++;
+      if (line >= L.length) return buf.length;
+      hit[line] = 1;
+      return L.end[line] + 1 - base;
     });
-    if (!this.anySkeletonHit) return;
-    const first = L.seqs[0], last = L.seqs[L.seqs.length - 1];
-    for (let i = lowerBound(this.rowSeqs, first); i < this.rowSeqs.length && this.rowSeqs[i] <= last; i++) {
-      const seq = this.rowSeqs[i];
-      if (!this.skeletonHits[this.rowSkeleton[i]] || rowsSeen.has(seq)) continue;
-      this.members(this.log.slotAt(seq) as PackedRow, re, from, out);
+    for (let i = 0; i < L.length; i++) {
+      if (L.packed[i]) {
+        if (hit[i] || this.skeletonHit(L.seq0[i], re)) this.members(this.log.slotAt(L.seq0[i]) as PackedRow, re, from, out);
+      } else if (hit[i] && L.seq0[i] >= from) out.push(L.seq0[i]);
     }
+  }
+
+  private skeletonHit(seq0: number, re: RegExp): boolean {
+    const row = this.log.slotAt(seq0) as PackedRow;
+    const key = `${row.tag} ${row.turn} ${row.step} ${row.index} ${row.id === undefined ? '' : JSON.stringify(row.id)} ${row.name === undefined ? '' : JSON.stringify(row.name)}`;
+    let h = this.skeletonHits.get(key);
+    if (h === undefined) this.skeletonHits.set(key, (h = re.test(skeletonOf(row))));
+    return h;
   }
 
   private members(row: PackedRow, re: RegExp, from: number, out: number[]): void {
@@ -182,10 +145,4 @@ function forEachMatch(buf: Uint8Array, pat: Uint8Array, at: (pos: number) => num
     }
     pos += shift[buf[pos + m - 1]];
   }
-}
-
-function lowerBound(a: ArrayLike<number>, x: number): number {
-  let lo = 0, hi = a.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (a[mid] < x) lo = mid + 1; else hi = mid; }
-  return lo;
 }

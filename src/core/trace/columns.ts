@@ -22,13 +22,12 @@ const APPEND_TAIL = new TextEncoder().encode(',"surfaceOp":"append"}');
  * keeps the last of repeated keys, so such a line is an append whatever came before.
  */
 export function isAppendLine(log: EventLog, seq: number): boolean {
-  const ref = log.lineRef(seq);
-  if (!ref) return false;
-  const buf = log.bufferAt(ref[0]);
-  let end = ref[2];
-  while (end > ref[1] && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20)) end--;
+  const buf = log.isPacked(seq) ? undefined : log.lineBytes(seq);
+  if (!buf) return false;
+  let end = buf.length;
+  while (end > 0 && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20)) end--;
   const from = end - APPEND_TAIL.length;
-  if (from < ref[1]) return false;
+  if (from < 0) return false;
   for (let i = 0; i < APPEND_TAIL.length; i++) if (buf[from + i] !== APPEND_TAIL[i]) return false;
   return true;
 }

@@ -1,0 +1,32 @@
+/**
+ * Event type names interned to 16-bit ids, for a log's type column. `assistant/chunk` is id 0 (a
+ * column read answers "is this a chunk?"); past 65,535 distinct names every further name is
+ * OVERFLOW, and its events are read to know their type.
+ */
+export const CHUNK_TYPE = 'assistant/chunk';
+export const OVERFLOW = 65535;
+
+export class TypeNames {
+  private readonly names: string[] = [CHUNK_TYPE];
+  private readonly ids = new Map<string, number>([[CHUNK_TYPE, 0]]);
+
+  /** The id of an event's `type` (a missing or non-string type is named by its JavaScript type). */
+  idOf(type: unknown): number {
+    const name = typeof type === 'string' ? type : String(typeof type);
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.names.length < OVERFLOW ? this.names.length : OVERFLOW;
+      if (id < OVERFLOW) { this.names.push(name); this.ids.set(name, id); }
+    }
+    return id;
+  }
+
+  /** Number of names with ids of their own. */
+  get count(): number {
+    return this.names.length;
+  }
+
+  nameOf(id: number): string {
+    return this.names[id];
+  }
+}
