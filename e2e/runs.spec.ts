@@ -58,6 +58,43 @@ test('linked scrubbers: moving A moves B to the aligned seq, and moving B moves 
   await expect(page.getByRole('button', { name: 'Next difference' })).toBeDisabled();
 });
 
+test('next / previous difference by the n and p keys and by the buttons, each moving both cursors; the deltas beside the summary', async ({ page }) => {
+  const two = runB(undefined, 5);
+  expect(two.failed).toBeGreaterThan(two.changed);
+  await page.route('**/runs/a.jsonl', (r) => r.fulfill({ body: aText, contentType: 'application/octet-stream' }));
+  await page.route('**/runs/b2.jsonl', (r) => r.fulfill({ body: two.text, contentType: 'application/octet-stream' }));
+  await page.goto('/?a=runs/a.jsonl&b=runs/b2.jsonl');
+  const diff = (k: number) => page.getByRole('option', { name: new RegExp(`^Difference ${k}: tool-result`) });
+  const next = page.getByRole('button', { name: 'Next difference' }), prev = page.getByRole('button', { name: 'Previous difference' });
+  /** Difference k (1-based) is the one opened: listed as selected, said, detailed, and both cursors on its items. */
+  const opened = async (k: number, bSeq: number) => {
+    await expect(diff(k)).toHaveAttribute('aria-selected', 'true');
+    await expect(diff(3 - k)).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByText(`Difference ${k} of 2`)).toBeVisible();
+    await expect(page.getByRole('region', { name: `Difference ${k} in detail` })).toBeVisible();
+    await expect(slider(page)).toHaveAttribute('aria-valuenow', String(bSeq - 2));
+    await expect(bSlider(page)).toHaveAttribute('aria-valuenow', String(bSeq));
+  };
+  await opened(1, two.changed);
+  await expect(prev).toBeDisabled();
+  await page.keyboard.press('n');
+  await opened(2, two.failed);
+  await expect(next).toBeDisabled();
+  await page.keyboard.press('p');
+  await opened(1, two.changed);
+  await next.click();
+  await opened(2, two.failed);
+  await prev.click();
+  await opened(1, two.changed);
+  // the deltas: B has one more tool error; the figures that did not change say ±0
+  const deltas = page.getByRole('table', { name: 'Deltas, run A → run B' });
+  await expect(deltas.getByRole('row', { name: /^Tool errors/ })).toContainText('(+1)');
+  await expect(deltas.getByRole('row', { name: /^Turns/ })).toContainText(`${s.stats.turns} → ${s.stats.turns} (±0)`);
+  for (const label of ['Steps', 'Tool calls', 'Input tokens', 'Cached tokens', 'Output tokens', 'Reasoning tokens', 'Wall time (s)', 'Compactions', 'Prunes']) {
+    await expect(deltas.getByRole('row', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}`) })).toHaveCount(1);
+  }
+});
+
 test('two files dropped together open as runs A and B, and the #compare deep link reloads them', async ({ page }) => {
   await page.goto('/?demo=demo.jsonl');
   await expect(slider(page)).toBeVisible();

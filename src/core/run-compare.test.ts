@@ -163,6 +163,32 @@ describe('compareRuns: one change each in a copy of a log', () => {
   });
 });
 
+describe('compareRuns: attachments and what a replacement replaces', () => {
+  const image = (hash: string) => ({ type: 'image', attachment: { attachmentId: `sha256:${hash.repeat(64)}`, mediaType: 'image/png', width: 1, height: 1, bytes: 69 } });
+  const withImage = (hash: string) => mutate(isType('user/message'), (r) => { r.data.content.push(image(hash)); }, 1);
+
+  it('a user message\'s attachment: the same image is equal, another one of the same size is a user divergence', async () => {
+    const a = withImage('a');
+    expect((await compare(a.text, withImage('a').text)).alignment.firstDivergence).toBeNull();
+    // attachment ids are content addresses (sha256 of the bytes, persistence §5.1): another id is another image
+    const c = await compare(a.text, withImage('b').text);
+    expect(c.alignment.firstDivergence).toEqual({ a: a.seq, b: a.seq, kind: 'user' });
+    expect(c.alignment.differences).toHaveLength(1);
+  });
+
+  it('a compaction at the same place with the same summary that replaces less: a surface divergence', async () => {
+    const recs = lines(baseText);
+    const k = recs.findLastIndex((r) => r.type === 'user/message' && typeof r.surfaceOp === 'object');
+    const op = recs[k].surfaceOp as { start: number; end: number };
+    // end the range at an earlier message of the surface it covered (an appended assistant message inside it)
+    const end = recs.find((r) => isType('assistant/message')(r) && r.seq > op.start + 10 && r.seq < op.end - 10)!.seq;
+    const b = recs.map((r, i) => (i === k ? { ...r, surfaceOp: { ...op, end } } : r));
+    const c = await compare(baseText, text(b));
+    expect(c.alignment.firstDivergence).toEqual({ a: recs[k].seq, b: recs[k].seq, kind: 'surface' });
+    expect(c.alignment.differences).toHaveLength(1);
+  });
+});
+
 describe('compareRuns: a fork and its parent', () => {
   it('diverges at or after the fork point, and every item before it is equal', async () => {
     const f = synthesizeFork({ seed: 9, events: 3000, contextTokens: 9000 });

@@ -21,13 +21,16 @@ function without(r: Record<string, unknown>, drop: (k: string) => boolean): Reco
   return Object.fromEntries(Object.entries(r).filter(([k]) => !drop(k)));
 }
 
-/** A content block as compared: a tool call by name and arguments, a tool result by content and isError, no ids. */
+/**
+ * A content block as compared: a tool call by name and arguments, a tool result by content and
+ * isError, no ids. An image keeps its `attachmentId`: that is `sha256:<hex>` of the image's bytes
+ * (persistence §5.1), the same in two runs that attach the same image, so it is content, not an id.
+ */
 function projectBlock(b: unknown): unknown {
   if (!isPlainRecord(b)) return b;
   switch (b.type) {
     case 'tool-call': return without(b, (k) => k === 'id');
     case 'tool-result': return { type: b.type, content: projectContent(b.content), isError: b.isError === true };
-    case 'image': return isPlainRecord(b.attachment) ? { ...without(b, (k) => k === 'attachment'), attachment: without(b.attachment, (k) => k === 'attachmentId') } : b;
     default: return b;
   }
 }

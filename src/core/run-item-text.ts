@@ -27,7 +27,7 @@ function blockText(b: unknown, out: string[], max: number): void {
       else out.push(str(b.content).slice(0, max));
       return;
     }
-    case 'image': out.push(`[image ${isPlainRecord(b.attachment) ? `${str(b.attachment.mediaType)} ${str(b.attachment.width)}×${str(b.attachment.height)}` : ''}]`); return;
+    case 'image': out.push(`[image ${isPlainRecord(b.attachment) ? `${str(b.attachment.mediaType)} ${str(b.attachment.width)}×${str(b.attachment.height)} ${str(b.attachment.attachmentId)}` : ''}]`); return;
     default: out.push(`[${str(b.type)}] ${str(b).slice(0, max)}`);
   }
 }
