@@ -99,6 +99,15 @@ describe('seqscope export', () => {
     expect(r.err[0]).toMatch(/no DSH session logs/);
   });
 
+  it('exit 1 when an output cannot be written, said before any log is read', async () => {
+    for (const o of [{ otlp: join(dir, 'no-such-dir', 'out.json') }, { perfetto: join(dir, 'no-such-dir', 'out.perfetto.json') }]) {
+      const r = await run([dir], o);
+      expect(r.code).toBe(1);
+      expect(r.err).toEqual([expect.stringMatching(/^seqscope: cannot write the output: ENOENT/)]);
+      expect(r.out).toEqual([]);
+    }
+  });
+
   it('parses its options, and refuses the ones that do not go together', () => {
     expect(parseArgs(['export', 'a', '--otlp', 'o.json'])).toEqual({ cmd: 'export', opts: { paths: ['a'], otlp: 'o.json', endpoint: undefined, perfetto: undefined, content: false, redact: false } });
     expect(parseArgs(['export', 'a', '--otlp', '--endpoint', 'http://127.0.0.1:4318/v1/traces', '--perfetto', 'p.json', '--content'])).toMatchObject({ opts: { endpoint: 'http://127.0.0.1:4318/v1/traces', perfetto: 'p.json', content: true } });

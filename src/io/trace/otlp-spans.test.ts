@@ -5,7 +5,12 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { spanIdOf, traceIdOf } from '../../core/trace/ids';
 import { assignStartingCalls, placeSession, type SessionFacts } from '../../core/trace/placement';
-import { traceFamily } from '../../testing/trace-logs';
+import { deriveSessionFigures } from '../../core/session-figures';
+import { headerRecord } from '../../testing/builders';
+import { bytesOf, LogWriter, traceFamily } from '../../testing/trace-logs';
+import { synthesizeFork } from '../../synth/fork';
+import { synthesize } from '../../synth/synthesizer';
+import { formatJsonl } from '../../synth/write';
 import { loadBytes, type LoadResult } from '../load';
 import { otlpJsonText } from './otlp-json';
 import { otlpSpansOf, traceModelOf } from './session-trace';
@@ -174,5 +179,42 @@ describe('OTLP spans of a session family', () => {
     }
     const chat = got.find((g) => g.name === 'chat deepseek-v4' && (g.attributes as { key: string; value: { intValue?: string } }[]).some((a) => a.key === 'gen_ai.usage.input_tokens' && a.value.intValue === '405'));
     expect(chat).toBeDefined();
+  });
+});
+
+describe('OTLP spans: where a sub-agent goes, and whose tokens', () => {
+  it('puts a sub-agent that no call of its parent started under the parent\'s agent span, in the parent\'s trace', async () => {
+    const root = await load(fam.root);
+    // created at 15 s: after c-sub answered (12 s) and before c-bad ran (20.3 s), and named by no call
+    const w = new LogWriter(15_000);
+    w.turnStart(); w.stepStart(); w.user('side work'); w.chunk({ type: 'text-delta', index: 0, text: 'k' }); w.assistant('k'); w.stepEnd(); w.turnEnd();
+    const orphan = await load(bytesOf(headerRecord('orphan-1', { createdAt: 15_000, parentSession: 'root-1', origin: 'subagent', delegationDepth: 1 }), w.events));
+    const facts = new Map<string, SessionFacts>([[root.header!.id, root.header!], [orphan.header!.id, orphan.header!]]);
+    const m = traceModelOf(root, ['orphan-1'])!;
+    const calls = assignStartingCalls(m.tools, [orphan.header!]);
+    expect(calls.size).toBe(0);
+    const agent = one(otlpSpansOf(orphan, traceModelOf(orphan)!, placeSession(orphan.header!, (id) => facts.get(id), calls.get('orphan-1'))), 'invoke_agent');
+    expect(agent.spanContext().traceId).toBe(traceIdOf('root-1'));
+    expect(agent.parentSpanContext?.spanId).toBe(one(otlpSpansOf(root, m, placeSession(root.header!, (id) => facts.get(id))), 'invoke_agent').spanContext().spanId);
+  });
+
+  it('gives a session the tokens the fleet figures give it (one definition): summed over chat spans and on the agent span, for a run with retried steps and a fork (its seed left out)', async () => {
+    const f = synthesizeFork({ seed: 3, events: 4000, contextTokens: 9000 });
+    const retried = synthesize({ seed: 1, events: 4000, contextTokens: 9000 });
+    expect(retried.stats.retries).toBeGreaterThan(0);
+    for (const s of [retried, f.parent, f.child]) {
+      const r = await load(new TextEncoder().encode(formatJsonl(s.header, s.events)));
+      const t = deriveSessionFigures(s.events, s.header.seedLength ?? 0).tokens;
+      const want = {
+        'gen_ai.usage.input_tokens': t.input + t.cacheRead + t.cacheWrite, 'gen_ai.usage.output_tokens': t.output,
+        'gen_ai.usage.cache_read.input_tokens': t.cacheRead, 'gen_ai.usage.cache_creation.input_tokens': t.cacheWrite, 'gen_ai.usage.reasoning.output_tokens': t.reasoning,
+      };
+      const spans = otlpSpansOf(r, traceModelOf(r)!, placeSession(r.header!, () => undefined));
+      const chats = named(spans, 'chat');
+      const summed = Object.fromEntries(Object.keys(want).map((k) => [k, chats.reduce((a, c) => a + (c.attributes[k] as number), 0)]));
+      expect(summed, s.header.id).toEqual(want);
+      expect(one(spans, 'invoke_agent').attributes).toMatchObject(want);
+      expect(want['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+    }
   });
 });

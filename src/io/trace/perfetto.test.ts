@@ -3,6 +3,9 @@ import { perfettoEvents, TRACKS, type TraceEvent } from '../../core/trace/perfet
 import type { TraceSession, TraceTool } from '../../core/trace/model';
 import { LogWriter, bytesOf, traceFamily } from '../../testing/trace-logs';
 import { headerRecord } from '../../testing/builders';
+import { synthesizeFork } from '../../synth/fork';
+import { synthesize } from '../../synth/synthesizer';
+import { formatJsonl } from '../../synth/write';
 import { loadBytes } from '../load';
 import { PerfettoDocument, traceModelOf } from './session-trace';
 
@@ -99,6 +102,21 @@ describe('Perfetto tool slices', () => {
     expect(overlaps([{ ts: 0, dur: 10, name: 'a' }, { ts: 2, dur: 8, name: 'b' }, { ts: 10, dur: 5, name: 'c' }])).toEqual([]);
   });
 
+  it('makes parallel calls of a log async slices: the second call, which starts while the first runs and ends after it', async () => {
+    const w = new LogWriter(1000);
+    w.turnStart(); w.stepStart(); w.user('q');
+    w.at(1100); w.chunk({ type: 'text-delta', index: 0, text: 'a' });
+    w.assistant('', [{ id: 'c1', name: 'read', args: '{}' }, { id: 'c2', name: 'bash', args: '{}' }]);
+    w.at(1200); const c1 = w.call('c1', 'read', '{}'); w.at(1210); const c2 = w.call('c2', 'bash', '{}');
+    w.at(1300); w.result('c1', 'one', c1); w.at(1400); w.result('c2', 'two', c2); w.stepEnd(); w.turnEnd();
+    const m = traceModelOf(await loadBytes(bytesOf(headerRecord('parallel'), w.events), { now: 0 }))!;
+    const events: TraceEvent[] = [];
+    perfettoEvents(m, 1, { nextFlowId: 1 }, (e) => events.push(e));
+    const tools = events.filter((e) => e.tid === TRACKS.tools && e.ph !== 'M');
+    expect(tools.map((e) => `${e.ph} ${e.name} ${e.ts}`)).toEqual(['X read 1200000', 'b bash 1210000', 'e bash 1400000']);
+    for (const xs of byThread(events).values()) expect(overlaps(xs)).toEqual([]);
+  });
+
   it('keeps a step\'s parts inside it when times go backwards', async () => {
     const w = new LogWriter(5000);
     w.turnStart(); w.stepStart(); w.user('q');
@@ -108,5 +126,31 @@ describe('Perfetto tool slices', () => {
     perfettoEvents(m, 1, { nextFlowId: 1 }, (e) => events.push(e));
     for (const xs of byThread(events).values()) expect(overlaps(xs)).toEqual([]);
     for (const e of events) if (e.ph === 'X') expect(e.dur as number).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('Perfetto trace of synthesized sessions (retries, prunes, compactions, a fork)', () => {
+  it('nests complete slices on every track, keeps async tool slices paired, and binds every flow inside a slice at both ends', async () => {
+    const f = synthesizeFork({ seed: 3, events: 4000, contextTokens: 9000 });
+    const parts: string[] = [];
+    const doc = new PerfettoDocument((t) => parts.push(t));
+    let marks = 0;
+    for (const s of [synthesize({ seed: 1, events: 4000, contextTokens: 9000 }), synthesize({ seed: 9, events: 4000, contextTokens: 9000 }), f.parent, f.child]) {
+      const m = traceModelOf(await loadBytes(new TextEncoder().encode(formatJsonl(s.header, s.events)), { now: 0 }))!;
+      marks += m.marks.length;
+      doc.add(m);
+    }
+    doc.end();
+    const events = (JSON.parse(parts.join('')) as { traceEvents: TraceEvent[] }).traceEvents;
+    const threads = byThread(events);
+    expect(threads.size).toBeGreaterThanOrEqual(4 * 4);
+    for (const [k, xs] of threads) expect(overlaps(xs), k).toEqual([]);
+    const begins = events.filter((e) => e.ph === 'b'), ends = events.filter((e) => e.ph === 'e');
+    expect(begins.map((e) => e.id).sort()).toEqual(ends.map((e) => e.id).sort());
+    for (const b of begins) expect((ends.find((e) => e.id === b.id)!.ts as number) >= (b.ts as number)).toBe(true);
+    const flows = events.filter((e) => e.ph === 's' || e.ph === 'f');
+    expect(marks).toBeGreaterThan(10);
+    expect(flows.length).toBeGreaterThan(marks);
+    for (const e of flows) expect(inside(threads.get(`${e.pid}/${e.tid}`), e.ts as number), JSON.stringify(e)).toBe(true);
   });
 });
