@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadBytes } from './io/load';
+import { otlpJsonOfSession } from './io/trace/session-trace';
 import { anchorsOf, findDeadLinks, slugOf } from './testing/doc-links';
+import { traceFamily } from './testing/trace-logs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pages = [
@@ -35,6 +38,16 @@ describe('documentation links', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(readme).toMatch(/^!\[The Runs view[^\]]*\]\(docs\/runs\.png\)$/m);
     expect(readFileSync(join(ROOT, 'e2e', 'runs.spec.ts'), 'utf8')).toContain("page.screenshot({ path: 'docs/runs.png' })");
+  });
+
+  it('the README says how to look at a session in Jaeger and in Perfetto (issue 28), under the service name the spans carry', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toMatch(/docker run [^`]*jaegertracing\/all-in-one`/);
+    expect(readme).toMatch(/`seqscope export \S+ --otlp --endpoint http:\/\/127\.0\.0\.1:4318\/v1\/traces`/);
+    expect(readme).toMatch(/--perfetto \S+\.json` and drop the file on https:\/\/ui\.perfetto\.dev/);
+    const service = /open http:\/\/127\.0\.0\.1:16686 \(service `([^`]+)`\)/.exec(readme)?.[1];
+    const doc = JSON.parse(otlpJsonOfSession(await loadBytes(traceFamily().root, { now: 0 }))) as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] } }[] };
+    expect(doc.resourceSpans[0].resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue).toBe(service);
   });
 
   it('finds a missing file, a missing heading and a missing image, but not links in code or with a scheme', () => {
