@@ -7,6 +7,8 @@ import { sniffFormat } from '../io/sniff';
 import { formatMomentRecord, formatVerdictRecord, summarizeVerdictRecord } from '../io/verdict-record';
 import { readExportZip } from '../io/zip';
 import { nodeByteText } from './byte-text';
+import { openFileBlob, type FileBlob } from './file-blob';
+import type { SyncReader } from '../io/paged-backing';
 import { sha256Joined } from './digest';
 import { formatSummary } from './summary';
 import { zstdFramesInThread } from './zstd-thread';
@@ -45,21 +47,21 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
     blocks.push(s.json ? JSON.stringify(s.full || s.digests ? record : summarizeVerdictRecord(record)) : summary);
   };
   const done = (): FileCheck => ({ text: blocks.join('\n'), ok, refused, unreadable });
-  let bytes: Uint8Array;
+  let input: FileBlob;
+  let head: Uint8Array;
   try {
     // a folder the walk could not list is kept as a path: listing it again gives the reason
     if (statSync(file).isDirectory()) readdirSync(file);
-    // A view of the Buffer, not a copy: a file this size has an ArrayBuffer of its own.
-    const b = readFileSync(file);
-    bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    input = await openFileBlob(file);
+    head = new Uint8Array(await input.blob.slice(0, 4).arrayBuffer());
   } catch (err) {
     const msg = messageOf(err);
     report({ file, ok: false, kind: 'corrupt', code: 'read-failed', message: `Could not read the file: ${msg}` }, `${file}: could not read: ${msg}`);
     return done();
   }
-  const one = async (input: Uint8Array, name: string, base: Record<string, unknown>) => {
+  const one = async (input: Uint8Array | Blob, name: string, base: Record<string, unknown>, syncReader?: SyncReader) => {
     let r;
-    try { r = await loadBytes(input, { fileName: name, byteText: nodeByteText, zstdFrames: zstdFramesInThread }); } catch (err) {
+    try { r = await loadBytes(input, { fileName: name, byteText: nodeByteText, zstdFrames: zstdFramesInThread, syncReader }); } catch (err) {
       const msg = messageOf(err);
       report({ ...base, ok: false, kind: 'corrupt', code: 'check-failed', message: `Could not check the file: ${msg}` }, `${name}: could not check: ${msg}`);
       return;
@@ -73,13 +75,15 @@ export async function checkFile(file: string, s: CheckSettings): Promise<FileChe
     else { record.compactionCount = comps.filter((c) => c.kind === 'compaction').length; record.pruneCount = comps.filter((c) => c.kind === 'prune').length; }
     report(record, '');
   };
-  if (sniffFormat(bytes) !== 'zip') {
-    await one(bytes, file, { file });
+  if (sniffFormat(head) !== 'zip') {
+    // a log is read a piece at a time, and its lines again from the file: never held whole
+    try { await one(input.blob, file, { file }, input.syncReader); } finally { input.close(); }
     return done();
   }
+  input.close();
   let sessions;
   try {
-    const archive = readExportZip(bytes);
+    const archive = readExportZip(new Uint8Array(readFileSync(file)));
     sessions = [...(archive.root ? [archive.root] : []), ...archive.children];
   } catch (err) {
     if (!(err instanceof SessionError)) throw err;

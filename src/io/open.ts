@@ -25,13 +25,39 @@ export async function readInput(input: Uint8Array | Blob): Promise<Uint8Array | 
   return new Uint8Array(await input.arrayBuffer());
 }
 
+/** Bytes of a Blob's start that tell what it is. */
+const HEAD_BYTES = 64 << 10;
+
+/**
+ * Whether a Blob is a plain log by its first bytes alone: text, not something else (./sniff), and
+ * not one of DSH's fixtures, which takes its first two non-blank lines (whole within those bytes,
+ * or the Blob is read whole to tell).
+ */
+async function isPlainLog(blob: Blob): Promise<boolean> {
+  const head = new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer());
+  if (sniffFormat(head) !== 'jsonl' || nameForeignFormat(head)) return false;
+  return (head.length === blob.size || nonBlankLinesEnded(head) >= 2) && !isFixtureLog(head);
+}
+
+/** Non-blank lines that end (with an LF) within `b`, counting up to two. */
+function nonBlankLinesEnded(b: Uint8Array): number {
+  let n = 0, blank = true;
+  for (let i = 0; i < b.length && n < 2; i++) {
+    const c = b[i];
+    if (c === 10) { if (!blank) n++; blank = true; } else if (c !== 32 && c !== 9 && c !== 13) blank = false;
+  }
+  return n;
+}
+
 /**
  * Opens bytes of any supported kind (decisions §4), detected by magic bytes. A ZIP opens its root
  * session (or `entry` when given); its other sessions and media stay in `archive`. A file that is
  * clearly something else (empty, an image, an HTML page, binary data) is refused with a SessionError
  * naming what it is, before any parsing; its kind is DSH's (no session header: corrupt).
  */
-export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pick<LoadLimits, 'zstdFrames' | 'arrived'> & { entry?: string } = {}): Promise<OpenResult> {
+export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pick<LoadLimits, 'zstdFrames' | 'arrived' | 'syncReader' | 'pages'> & { entry?: string } = {}): Promise<OpenResult> {
+  // a plain log the host can read again stays where it is: the loader reads it a piece at a time
+  if (input instanceof Blob && opts.syncReader && !opts.live && await isPlainLog(input)) return { result: await loadBytes(input, opts), container: 'log' };
   const bytes = await readInput(input);
   // a zstd Blob is read a slice at a time by the loader
   if (bytes instanceof Blob) return { result: await loadBytes(bytes, opts), container: 'log' };

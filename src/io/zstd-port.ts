@@ -98,9 +98,12 @@ export function zstdFramesOver(open: () => ZstdThreadPort): ZstdFramesSource {
         else { ready.push(m.item); settle(); }
       });
       onError(fail);
-      // a Blob is cloned by reference: the thread reads its slices, and this one copies nothing
+      // a Blob is cloned by reference: the thread reads its slices, and this one copies nothing; a
+      // Blob that cannot cross (Node's file-backed ones) is read here and sent a piece at a time
       const start = { pieceBytes: o.pieceBytes, maxPlain: o.maxPlain, blockBytes: o.blockBytes };
-      port.postMessage((input instanceof Blob ? { start, blob: input } : { start }) satisfies Request, []);
+      let sent = false;
+      if (input instanceof Blob) try { port.postMessage({ start, blob: input } satisfies Request, []); sent = true; } catch { /* not cloneable */ }
+      if (!sent) port.postMessage({ start } satisfies Request, []);
       return {
         next: () => {
           if (closed) return Promise.resolve({ value: undefined, done: true });

@@ -3,7 +3,8 @@
 import { SessionError } from '../core/errors';
 import { SessionFigureFold } from '../core/session-figures';
 import { LoadCancelled } from '../io/load';
-import { openBytes, readInput, type OpenResult } from '../io/open';
+import { openBytes, type OpenResult } from '../io/open';
+import { blobReader } from './blob-reader';
 import { containerFields } from './extras';
 import { dispatch, transferables, unanswered } from './dispatch';
 import type { ArrivingLogSize, FromWorker, ToWorker } from '../protocol/worker-protocol';
@@ -58,7 +59,8 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
         input = coming.bytes;
         source = coming.bytes.buffer;
       } else {
-        input = await readInput(src instanceof Blob ? src : new Uint8Array(src));
+        // a Blob (a picked or kept file) stays where it is: the log reads it again as views ask
+        input = src instanceof Blob ? src : new Uint8Array(src);
         source = src;
       }
       // loadMs counts the load from bytes in hand (reading a picked file whole is I/O, timed by the page)
@@ -66,7 +68,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       // a live file's figures grow with it (the fleet row of a followed folder session); the fold sees appends too
       let figures: SessionFigureFold | undefined;
       opened = await openBytes(input, {
-        fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow),
+        fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow), syncReader: blobReader,
         ...(coming ? { arrived: (n: number) => coming.until(n) } : {}),
         ...(msg.live ? { observe: (h) => (figures = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0)) } : {}),
         onLog: (log) => { preview = new LogPreview(log); },
