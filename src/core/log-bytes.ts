@@ -40,6 +40,11 @@ export class LogBytes {
     return this.backing !== undefined;
   }
 
+  /** Bytes of the segments kept (what no backing covers). */
+  get keptBytes(): number {
+    return this.kept;
+  }
+
   /** Bytes held in memory: kept segments and the backing's own. */
   get heldBytes(): number {
     return this.kept + (this.backing?.heldBytes ?? 0);

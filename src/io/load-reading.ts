@@ -102,6 +102,8 @@ export interface LoadLimits {
   syncReader?: SyncReader;
   /** Pages of a file read again (tests make them small, to cross their ends often). */
   pages?: PageSizes;
+  /** Keeps the plaintext in memory instead of reading lines again (the reference the lazy log is tested against). */
+  keepPlaintext?: boolean;
   /**
    * The byte array input is still arriving (src/io/arriving-bytes.ts): resolves, with the bytes in
    * so far, once at least the first `n` are. zstd input is decoded as its pieces come; plain input

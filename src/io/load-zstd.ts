@@ -2,8 +2,11 @@
 import { LogBytes } from '../core/log-bytes';
 import { LiveLog } from './live';
 import { at, damageInCompleteFrames, type LoadResult } from './load-result';
-import { BLOCK, ZSTD_PIECE, expectSize, fail, pace, type Reading } from './load-reading';
+import { BLOCK, ZSTD_PIECE, expectSize, fail, pace, type LoadLimits, type Reading } from './load-reading';
+import { PagedBacking } from './paged-backing';
 import { decodeTornFrame } from './zstd';
+import { ZstdFrameBacking } from './zstd-frame-backing';
+import { WasmZstd } from './zstd-wasm';
 import { sessionError, zstdFramesHere } from './zstd-frames';
 
 /**
@@ -19,6 +22,10 @@ export async function scanZstd(reading: Reading, input: Uint8Array | Blob): Prom
   // far (a bad record or seq gap, then a turn/end) is its verdict before any later frame's failure
   const inStreamOrder = (failure: () => unknown) => reading.started?.scanner.committedError() ?? failure();
   const atNext = (error: Parameters<typeof sessionError>[0]) => { const { scanner } = reading.scan; return at(sessionError(error), scanner.nextLine, scanner.nextSeq); };
+  // a log read whole keeps its frames compressed and decodes a line's frame again when it is asked for
+  const framesBacking = opts.live || opts.keepPlaintext ? undefined : frameBackingOf(input, opts);
+  framesBacking?.catch(() => undefined); // awaited at the header; a refusal may come first
+  let frames: ZstdFrameBacking | undefined;
   try {
     for (;;) {
       const { value: item, done } = await items.next();
@@ -26,9 +33,13 @@ export async function scanZstd(reading: Reading, input: Uint8Array | Blob): Prom
       if (item.kind === 'header') {
         const lf = item.plain.indexOf(10);
         if (lf !== item.plain.length - 1) throw fail('zstd-header-frame', 'Corrupt Zstandard session log: the first frame is not exactly one header line.');
-        reading.readHeader(item.plain.subarray(0, lf), new LogBytes());
+        frames = await framesBacking;
+        frames?.addFrame(item.end, item.plain.length);
+        reading.readHeader(item.plain.subarray(0, lf), new LogBytes(frames));
       } else if (item.kind === 'block') {
         const { scanner, stream } = reading.scan;
+        // indexed first: the log then needs none of this plaintext kept
+        frames?.addFrames(item.frames);
         scanner.push(item.plain);
         expectSize(stream, item.end, byteLength);
         opts.onProgress?.(item.end, byteLength, scanner.preservedCount);
@@ -72,4 +83,23 @@ export async function scanZstd(reading: Reading, input: Uint8Array | Blob): Prom
     // stops a decoding thread that is still ahead of a refusal or a cancel
     await items.return?.();
   }
+}
+
+/** Output region of the decoder that decodes frames again (DSH's frames are small; a larger one streams through it). */
+const REDECODE_REGION = 1 << 20;
+
+/**
+ * Where a log reads its lines again when its frames stay compressed: the bytes in memory, or a Blob
+ * the host can read again a page at a time; undefined (the plaintext is kept) for a Blob it cannot.
+ */
+async function frameBackingOf(input: Uint8Array | Blob, opts: Pick<LoadLimits, 'syncReader' | 'pages'>): Promise<ZstdFrameBacking | undefined> {
+  if (input instanceof Blob && !opts.syncReader) return undefined;
+  const wasm = await WasmZstd.create(REDECODE_REGION);
+  const decode = (frame: Uint8Array) => {
+    if (wasm.decode(frame) < 0) throw new Error('A frame the load decoded no longer decodes: the file changed.');
+    return wasm.take();
+  };
+  if (input instanceof Uint8Array) return new ZstdFrameBacking((s, e) => input.subarray(s, e), decode, () => input.length);
+  const paged = new PagedBacking(input.size, opts.syncReader!(input), opts.pages);
+  return new ZstdFrameBacking((s, e) => paged.read(s, e), decode, () => paged.heldBytes);
 }

@@ -55,7 +55,7 @@ function nonBlankLinesEnded(b: Uint8Array): number {
  * clearly something else (empty, an image, an HTML page, binary data) is refused with a SessionError
  * naming what it is, before any parsing; its kind is DSH's (no session header: corrupt).
  */
-export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pick<LoadLimits, 'zstdFrames' | 'arrived' | 'syncReader' | 'pages'> & { entry?: string } = {}): Promise<OpenResult> {
+export async function openBytes(input: Uint8Array | Blob, opts: LoadOptions & Pick<LoadLimits, 'zstdFrames' | 'arrived' | 'syncReader' | 'pages' | 'keepPlaintext'> & { entry?: string } = {}): Promise<OpenResult> {
   // a plain log the host can read again stays where it is: the loader reads it a piece at a time
   if (input instanceof Blob && opts.syncReader && !opts.live && await isPlainLog(input)) return { result: await loadBytes(input, opts), container: 'log' };
   const bytes = await readInput(input);

@@ -8,10 +8,13 @@ import { FrameStream, createFrameDecoder, type FrameDecoder } from './zstd';
  * decoding can run in a thread of its own.
  */
 export type ZstdItem =
-  /** The first frame's plaintext (the header line). */
-  | { readonly kind: 'header'; readonly plain: Uint8Array }
-  /** Plaintext of consecutive frames after the header, ending at file byte `end`. */
-  | { readonly kind: 'block'; readonly plain: Uint8Array; readonly end: number }
+  /** The first frame's plaintext (the header line); the frame ends at file byte `end`. */
+  | { readonly kind: 'header'; readonly plain: Uint8Array; readonly end: number }
+  /**
+   * Plaintext of consecutive frames after the header, ending at file byte `end`; `frames` indexes
+   * them: [file byte where each ends, its plaintext bytes] pairs.
+   */
+  | { readonly kind: 'block'; readonly plain: Uint8Array; readonly end: number; readonly frames: Float64Array }
   /** A piece of the input was read (for progress and cancel between blocks). */
   | { readonly kind: 'tick'; readonly end: number }
   /** A frame libzstd refused (`header`: the first frame); nothing after it is decoded. */
@@ -110,7 +113,8 @@ export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pi
   making.catch(() => undefined); // awaited below; a consumer may stop before that
   let unzstd: FrameDecoder | undefined;
   let complete = 0, plain = 0, end = 0, blocks = 0;
-  const block = (): ZstdItem => { blocks++; return { kind: 'block', plain: unzstd!.take(), end }; };
+  let index: number[] = [];
+  const block = (): ZstdItem => { blocks++; const frames = Float64Array.from(index); index = []; return { kind: 'block', plain: unzstd!.take(), end, frames }; };
   for await (const piece of pieces) {
     unzstd ??= await making;
     const { bytes, at: offset, frames } = framing.push(piece);
@@ -120,7 +124,7 @@ export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pi
         const first = unzstd.take();
         plain = first.length;
         end = offset + f.end;
-        yield { kind: 'header', plain: first };
+        yield { kind: 'header', plain: first, end };
         continue;
       }
       let n: number;
@@ -136,6 +140,7 @@ export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pi
       }
       plain += n;
       end = offset + f.end;
+      index.push(end, n);
       if (unzstd.pending >= (blocks ? o.blockBytes : Math.min(o.blockBytes, FIRST_BYTES))) yield block();
     }
     if (framing.error) break;

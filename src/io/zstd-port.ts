@@ -30,7 +30,7 @@ export interface Port {
 }
 
 /** Items whose bytes are arrays of their own move to the other thread instead of being copied. */
-const transferOf = (item: ZstdItem): ArrayBuffer[] => (item.kind === 'header' || item.kind === 'block' ? [item.plain.buffer as ArrayBuffer] : []);
+const transferOf = (item: ZstdItem): ArrayBuffer[] => (item.kind === 'header' ? [item.plain.buffer as ArrayBuffer] : item.kind === 'block' ? [item.plain.buffer as ArrayBuffer, item.frames.buffer as ArrayBuffer] : []);
 
 /** The thread's side: decodes the one input it is sent, posting each item, a credit per block. */
 export function serveZstdFrames(port: Port): void {
