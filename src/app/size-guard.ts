@@ -1,28 +1,23 @@
 /**
- * Files larger than the tab can hold are refused before they are read (issue 5): a plain log over
- * 1.5 GiB, or a Zstandard log over the loader's plaintext cap (it cannot expand to less than about
- * its own size). The sentence is kept as `sizeRefusal` in the store and shown in a role=alert by the views; the current session stays.
+ * Files past the plaintext limit (src/io/limits.ts, 4 GiB) are refused before they are read: a
+ * plain log larger than it, or a Zstandard log larger than it (it cannot expand to less than about
+ * its own size; one that expands past it while it is read is refused by the loader). The sentence
+ * is kept as `sizeRefusal` in the store and shown in a role=alert by the views; the current session stays.
  */
 import { formatBytes } from '../core/text';
+import { MAX_LOG_PLAINTEXT, formatLimit } from '../io/limits';
 import { sniffFormat } from '../io/sniff';
 import { useApp } from '../store/store';
-
-export const MAX_PLAIN_BYTES = 1.5 * 2 ** 30;
-/** The loader refuses zstd plaintext past 384 MiB (src/io/load.ts). */
-export const MAX_ZSTD_BYTES = 384 * 2 ** 20;
 
 const isZstd = async (file: Blob) => sniffFormat(new Uint8Array(await file.slice(0, 4).arrayBuffer())) === 'zstd';
 
 /** The refusal sentence for `file`, or undefined when it may be read. */
 export async function sizeRefusal(file: Blob, name: string): Promise<string | undefined> {
-  if (file.size <= MAX_ZSTD_BYTES) return undefined;
-  if (await isZstd(file)) {
-    return `${name} is ${formatBytes(file.size)} of Zstandard, which expands past the ${formatBytes(MAX_ZSTD_BYTES)} this viewer can hold in a browser tab, so it was not opened.`;
-  }
-  if (file.size > MAX_PLAIN_BYTES) {
-    return `${name} is ${formatBytes(file.size)}, more than the ${formatBytes(MAX_PLAIN_BYTES)} this viewer can hold in a browser tab, so it was not opened.`;
-  }
-  return undefined;
+  if (file.size <= MAX_LOG_PLAINTEXT) return undefined;
+  const size = `${formatBytes(file.size)} (${file.size.toLocaleString('en-US')} bytes)`;
+  return await isZstd(file)
+    ? `${name} is ${size} of Zstandard, which expands past the ${formatLimit(MAX_LOG_PLAINTEXT)} of log this viewer reads, so it was not opened.`
+    : `${name} is ${size}, more than the ${formatLimit(MAX_LOG_PLAINTEXT)} of log this viewer reads, so it was not opened.`;
 }
 
 /** Checks `file` before reading it: true when it may be read; otherwise shows the refusal. */

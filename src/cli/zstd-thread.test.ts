@@ -60,9 +60,9 @@ describe('zstd decoding over a port', () => {
     const b = await manyFrames(40);
     const { source } = channelSource();
     for (const max of [300, 5000, 20000]) {
-      const ref = await loadBytes(b, { now: 0, maxZstdPlaintext: max });
+      const ref = await loadBytes(b, { now: 0, maxPlaintext: max });
       expect(ref.verdict.ok).toBe(false);
-      expect((await loadBytes(b, { now: 0, maxZstdPlaintext: max, zstdFrames: source, zstdBlockBytes: 100 })).verdict).toEqual(ref.verdict);
+      expect((await loadBytes(b, { now: 0, maxPlaintext: max, zstdFrames: source, zstdBlockBytes: 100 })).verdict).toEqual(ref.verdict);
     }
   });
 

@@ -8,6 +8,7 @@
 import { SessionError } from '../core/errors';
 import type { RestoreStream } from '../core/restore-stream';
 import { at, buildResult, damageInCompleteFrames, finishRefusedScan, refusal, scanResult, type Encoding, type LoadResult } from './load-result';
+import { formatLimit } from './limits';
 import type { RecordScanner } from './record-scanner';
 import type { FrameDecoder, FrameStream } from './zstd';
 
@@ -66,7 +67,7 @@ export class LiveLog {
       try { n = z.unzstd.decode(bytes, f, offset, z.maxPlain - z.plain); } catch (e) { flush(); throw at(e, scanner.nextLine, scanner.nextSeq); }
       if (n < 0) {
         flush();
-        throw new SessionError('zstd-too-large', `The Zstandard file expands to more than ${z.maxPlain} bytes, more than this viewer will read.`, { line: scanner.nextLine, seq: scanner.nextSeq });
+        throw new SessionError('zstd-too-large', `The Zstandard file expands to more than ${formatLimit(z.maxPlain)}, more than this viewer will read.`, { line: scanner.nextLine, seq: scanner.nextSeq });
       }
       z.plain += n;
       z.complete++;

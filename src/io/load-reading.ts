@@ -10,6 +10,7 @@ import { RestoreStream } from '../core/restore-stream';
 import type { SessionHeader } from '../core/types';
 import { at, type LoadBase, type LoadResult } from './load-result';
 import { RecordScanner, type ByteText } from './record-scanner';
+import { MAX_LOG_PLAINTEXT, formatLimit } from './limits';
 import type { PageSizes, SyncReader } from './paged-backing';
 import type { ZstdFramesSource } from './zstd-frames';
 
@@ -48,12 +49,8 @@ export class LoadCancelled extends Error {
 }
 
 export const BLOCK = 4 << 20;
-/** Plaintext bound for zstd input, under V8's largest string (~512 MiB of UTF-16 units). */
-const MAX_ZSTD_PLAINTEXT = 384 << 20;
 const YIELD_MS = 40;
 
-/** A byte count in whole MiB when it is one (the limits are), else in bytes. */
-const formatSize = (n: number) => (n % 2 ** 20 === 0 ? `${n / 2 ** 20} MiB` : `${n} bytes`);
 
 /** Yields to the event loop without timer clamping (a MessageChannel round trip where there is one). */
 function yieldNow(): Promise<void> {
@@ -85,8 +82,8 @@ export const ZSTD_PIECE = 8 << 20;
 export interface LoadLimits {
   /** zstd input read per piece (default 8 MiB). */
   zstdPieceBytes?: number;
-  /** zstd plaintext past which the file is refused (default 384 MiB). */
-  maxZstdPlaintext?: number;
+  /** Plaintext past which a log is refused (default MAX_LOG_PLAINTEXT, 4 GiB): a plain file's size, a zstd log's decoded size. */
+  maxPlaintext?: number;
   /** zstd plaintext scanned at a time (default 4 MiB). */
   zstdBlockBytes?: number;
   /**
@@ -129,7 +126,7 @@ export class Reading {
   readonly maxPlain: number;
 
   constructor(readonly base: LoadBase, readonly opts: LoadOptions & LoadLimits) {
-    this.maxPlain = opts.maxZstdPlaintext ?? MAX_ZSTD_PLAINTEXT;
+    this.maxPlain = opts.maxPlaintext ?? MAX_LOG_PLAINTEXT;
   }
 
   /**
@@ -158,7 +155,7 @@ export class Reading {
   /** Zstd plaintext past the cap, placed like a frame that fails to decode: at the line and seq it would start. */
   tooLarge(): unknown {
     const { scanner } = this.scan;
-    return at(new SessionError('zstd-too-large', `The Zstandard file expands to more than ${formatSize(this.maxPlain)}, more than this viewer will read.`), scanner.nextLine, scanner.nextSeq);
+    return at(new SessionError('zstd-too-large', `The Zstandard file expands to more than ${formatLimit(this.maxPlain)}, more than this viewer will read.`), scanner.nextLine, scanner.nextSeq);
   }
 }
 

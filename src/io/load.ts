@@ -3,6 +3,8 @@ import { SessionError } from '../core/errors';
 import { buildResult, finishRefusedScan, refusal, scanResult, type LoadResult } from './load-result';
 import { LoadCancelled, Reading, type LoadLimits, type LoadOptions } from './load-reading';
 import { damagedZstdStart } from './damaged-start';
+import { MAX_LOG_PLAINTEXT, formatLimit } from './limits';
+import { formatBytes } from '../core/text';
 import { scanJsonl, scanJsonlBlob } from './load-jsonl';
 import { scanZstd } from './load-zstd';
 import { nameForeignFormat, sniffFormat } from './sniff';
@@ -25,6 +27,8 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
   const encoding = sniffFormat(head) === 'zstd' ? 'zstd' : 'jsonl';
   const byteLength = input instanceof Uint8Array ? input.length : input.size;
   if (encoding === 'jsonl' && opts.arrived) await opts.arrived(byteLength);
+  const tooLarge = encoding === 'jsonl' ? plainTooLarge(byteLength, opts.maxPlaintext ?? MAX_LOG_PLAINTEXT) : undefined;
+  if (tooLarge) return scanResult({ fileName: opts.fileName, encoding, byteLength }, refusal(tooLarge, () => undefined));
   // plain input is read whole unless it can be read again (a damaged zstd log's binary first line, whole too):
   // a zstd log damaged at its start is refused as one, before any line is read
   const lazy = encoding === 'jsonl' && input instanceof Blob && opts.syncReader && !opts.live && !(await binaryFirstLine(input)) ? input : undefined;
@@ -51,4 +55,10 @@ export async function loadBytes(input: Uint8Array | Blob, opts: LoadOptions & Lo
 /** Whether a Blob's first line is binary data (a damaged zstd log may be: see ./damaged-start, which reads it whole). */
 async function binaryFirstLine(blob: Blob): Promise<boolean> {
   return nameForeignFormat(new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer())) === 'binary data';
+}
+
+/** A plain file past the plaintext limit: refused before any line is read (line 1). */
+function plainTooLarge(size: number, max: number): SessionError | undefined {
+  if (size <= max) return undefined;
+  return new SessionError('too-large', `The file is ${formatBytes(size)} (${size} bytes), more than the ${formatLimit(max)} of plaintext this viewer will read.`, { line: 1 });
 }

@@ -5,6 +5,7 @@
  * asked: a hit in a log DSH refuses is still a hit in the file.
  */
 import { EventMatcher, type EventHit, type MatchFilter, type Pattern } from '../core/event-match';
+import { MAX_LOG_PLAINTEXT } from './limits';
 import { maskedExcerpt, type Excerpt } from './excerpt';
 import { nameForeignFormat, sniffFormat } from './sniff';
 import { readExportZip } from './zip';
@@ -25,7 +26,7 @@ export interface SessionGrep {
 }
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const ZSTD = { pieceBytes: 8 << 20, maxPlain: 384 << 20, blockBytes: 4 << 20 };
+const ZSTD = { pieceBytes: 8 << 20, maxPlain: MAX_LOG_PLAINTEXT, blockBytes: 4 << 20 };
 
 /** The plaintext of a log a block at a time (zstd decoded frame by frame here). */
 async function* plaintext(bytes: Uint8Array): AsyncGenerator<Uint8Array> {

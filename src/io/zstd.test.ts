@@ -80,7 +80,7 @@ describe('loadBytes on zstd logs', () => {
     const bytes = await encodeZstdFrames([H, first, second]);
     expect((await loadBytes(bytes, { now: 0 })).verdict.ok).toBe(true);
     const limit = H.length + first.length + 1; // ASCII: bytes = characters
-    const r = await loadBytes(bytes, { now: 0, maxZstdPlaintext: limit });
+    const r = await loadBytes(bytes, { now: 0, maxPlaintext: limit });
     expect(r.verdict).toMatchObject({ ok: false, code: 'zstd-too-large', message: `Line 6, seq 4: The Zstandard file expands to more than ${limit} bytes, more than this viewer will read.`, line: 6, seq: 4 });
     expect(r.storedEventCount).toBe(4);
   });
