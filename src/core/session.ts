@@ -57,9 +57,9 @@ export class Session {
     return this.log.length;
   }
 
-  /** Snapshot-mode construction from caller values (DSH `Session.create` with a seed). */
-  static create(header: SessionHeader, seed?: readonly unknown[], opts: { now?: number } = {}): Session {
-    const session = new Session(header, new EventLog());
+  /** Snapshot-mode construction from caller values (DSH `Session.create` with a seed); `log`: an empty log to fill (default: a new EventLog). */
+  static create(header: SessionHeader, seed?: readonly unknown[], opts: { now?: number; log?: EventLog } = {}): Session {
+    const session = new Session(header, opts.log ?? new EventLog());
     if (seed) {
       seed.forEach((entry, i) => {
         const x = snapshotJsonValue<SessionEvent>(entry);
