@@ -65,6 +65,7 @@ export class LogBytes {
 
   /** Bytes [start, end): a view callers must not write to. Throws a RangeError for bytes the store never saw. */
   read(start: number, end: number): Uint8Array {
+    if (start === end) return new Uint8Array(0);
     const covered = this.backing?.covered ?? 0;
     if (end <= covered) return this.backing!.read(start, end);
     const k = this.segmentAt(Math.max(start, covered));

@@ -2,9 +2,9 @@
  * The synthesizer's log: each appended event is kept as its JSON line in large buffers rather than
  * as an object, so a session of fifty million events (the 4 GiB bench profile) is written in about
  * its plaintext's size plus the columns, not an object graph that outgrows the heap. Reading an
- * event parses its line again: the same value, since appended events are JSON already. Chunk
- * deltas (most of a log) are kept as their type and time only: the synthesizer never reads one
- * back (they are not on the Surface), and reading one throws.
+ * event parses its line again: the same value, since appended events are JSON already. A lean
+ * log keeps chunk deltas (most of a log) as their type and time only: the synthesizer never reads
+ * one back (they are not on the Surface), and reading one throws.
  */
 import { EventLog } from '../core/event-log';
 import type { SessionEvent } from '../core/types';
@@ -19,8 +19,12 @@ export class LineLog extends EventLog {
   /** Where the current buffer lies in the log's byte space (buffers are laid end to end, gaps allowed). */
   private at = 0;
 
+  constructor(private readonly lean = false) {
+    super();
+  }
+
   override push(e: SessionEvent): void {
-    if (e.type === 'assistant/chunk') { this.pushRef(e, 0, 0); return; }
+    if (this.lean && e.type === 'assistant/chunk') { this.pushRef(e, 0, 0); return; }
     const line = utf8.encode(JSON.stringify(e));
     if (this.used + line.length > this.chunk.length) {
       this.at += this.chunk.length;

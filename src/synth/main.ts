@@ -66,12 +66,13 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const t0 = performance.now();
   const opts = { seed: args.seed, events: args.events, crash: args.crash, contextTokens: args.contextTokens };
+  // only the file is wanted of a session written alone: its chunk deltas are not kept to be read back
   const fmt: FormatOptions = { pack: args.pack };
   const kind = args.encoding === 'raw-zstd' ? 'zstd (raw blocks)' : args.encoding;
   const zstd = args.encoding !== 'jsonl';
   const size = (w: { bytes: number; plainBytes: number; frames: number }) => `${mb(w.bytes)} MB${zstd ? ` (${mb(w.plainBytes)} MB plaintext) in ${w.frames} frames` : ''}`;
   if (args.fork === undefined) {
-    const s = new Synthesizer(opts);
+    const s = new Synthesizer({ ...opts, lean: true });
     const w = await writeSession(args.out, s.header, flatten(s.run()), args.encoding, fmt);
     const st = s.stats;
     process.stdout.write(`${args.out}: ${kind}, ${s.session.length} events, ${st.turns} turns, ${pct(st)}% chunk deltas, ${st.compactions} compactions, ${st.prunes} prunes, ${st.resumes} resumes${st.crashed ? ', crashed mid-turn' : ''}; ${size(w)}; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);

@@ -46,7 +46,7 @@ export class Synthesizer {
     this.crash = opts.crash === true;
     this.resumeRate = opts.resumeRate ?? 0.03;
     if (base) {
-      const session = Session.create(base.header, base.seed, { now: base.now, log: new LineLog() });
+      const session = Session.create(base.header, base.seed, { now: base.now, log: new LineLog(opts.lean) });
       this.st = new SynthState(rng, session, { now: base.now, cwd: base.header.cwd ?? DEFAULT_CWD, fresh: false, target, budget });
       this.st.adoptSeed();
       this.st.carry(session.events(base.seed.length)); // the end-seed marker Session.create added
@@ -55,7 +55,7 @@ export class Synthesizer {
       const createdAt = opts.createdAt ?? DEFAULT_EPOCH + rng.range(0, 30 * 86400) * 1000;
       const cwd = opts.cwd ?? DEFAULT_CWD;
       const header: SessionHeader = { version: 0, id: opts.id ?? `session-${uuid(rng)}`, createdAt, cwd, delegationDepth: 0 };
-      this.st = new SynthState(rng, Session.create(header, undefined, { log: new LineLog() }), { now: createdAt, cwd, fresh: true, target, budget });
+      this.st = new SynthState(rng, Session.create(header, undefined, { log: new LineLog(opts.lean) }), { now: createdAt, cwd, fresh: true, target, budget });
     }
     this.session = this.st.session;
     this.stats = this.st.stats;

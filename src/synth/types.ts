@@ -18,6 +18,11 @@ export interface SynthOptions {
   contextTokens?: number;
   /** Chance that a turn boundary is a resume (end-seed marker, then a `resume` request header). Default 0.03. */
   resumeRate?: number;
+  /**
+   * Keep chunk deltas as type and time only (the synthesizer never reads one back, but the session
+   * object cannot give them back either): a 50 M-event session fits in a few GB. Default false.
+   */
+  lean?: boolean;
 }
 
 export interface SynthStats {
