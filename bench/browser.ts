@@ -10,7 +10,7 @@
  * pointer drags the slider end to end, whole-log search, peak
  * memory while loading (JS heap + ArrayBuffer backing stores, page and worker, sampled every 100 ms
  * over CDP; the baseline and the rest are reported apart),
- * mounted rows, and memory after 5 more loads of the file (after GC). Prints figures; the last
+ * mounted rows, and memory after `--reloads` more loads of the file (after GC). Prints figures; the last
  * line is one JSON object. A benchmark, not a test: CI does not run it.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +30,8 @@ const port = Number(arg('port', '4179'));
 const JUMPS = 200;
 /** `--loads N`: timing-only loads of each file, alternating, each in a fresh tab, whose medians are reported (one load is noise on a shared machine). */
 const LOADS = Number(arg('loads', '5'));
+/** `--reloads N`: loads of the file after the measured one, before memory is read after GC (default 5; a 4 GiB log takes minutes a load). */
+const RELOADS = Number(arg('reloads', '5'));
 /** `--trace`: print every memory sample (page and worker) while the file loads. */
 const trace = rest.includes('--trace');
 const MB = 1024 * 1024;
@@ -172,6 +174,8 @@ async function measure(name: string, file: string) {
   });
   // the load's own peak; what follows (the baseline parses a second copy of the file in the same worker) is reported apart
   const loadPeak = peak, loadPeakPage = peakPage, loadPeakWorker = peakWorker;
+  // what the tab keeps of the loaded session (issue 29: an index, not the text), after GC
+  const retained = (await pageBytes(cdp, true)) + (await probe.bytes(true));
   peak = 0;
   // parse-only baseline, in the same worker, on the same bytes
   const parse = await page.evaluate(async () => {
@@ -270,21 +274,25 @@ async function measure(name: string, file: string) {
     rows = Math.max(rows, await page.locator('[data-seq]').count());
   }
 
-  // search: a word that occurs, and one that does not (both scan the whole log)
+  // search: a word that occurs, and one that does not (both scan the whole log); the first hit's time as the page gets it
   const search = await page.evaluate(async () => {
     const B = (window as unknown as { seqscopeBench: { runSearch(q: string): Promise<void>; state(): { search?: { hits: Int32Array } } } }).seqscopeBench;
-    const out: Record<string, { ms: number; hits: number }> = {};
+    const out: Record<string, { ms: number; hits: number; firstHitMs: number }> = {};
     for (const q of ['Reconciles', 'zq-no-such-text-qz']) {
       const t0 = performance.now();
+      let first = NaN, done = false;
+      const watch = () => { if (Number.isNaN(first) && (B.state().search?.hits.length ?? 0) > 0) first = performance.now() - t0; if (!done) setTimeout(watch, 2); };
+      watch();
       await B.runSearch(q);
-      out[q] = { ms: performance.now() - t0, hits: B.state().search?.hits.length ?? 0 };
+      done = true;
+      out[q] = { ms: performance.now() - t0, hits: B.state().search?.hits.length ?? 0, firstHitMs: first };
     }
     await B.runSearch('');
     return out;
   });
 
-  // five more loads of the same file, then GC, then what the tab holds
-  for (let i = 0; i < 5; i++) await openInPage(page, file);
+  // more loads of the same file, then GC, then what the tab holds
+  for (let i = 0; i < RELOADS; i++) await openInPage(page, file);
   await page.waitForTimeout(300);
   const after5 = (await pageBytes(cdp, true)) + (await probe.bytes(true));
   sampling = false;
@@ -296,14 +304,15 @@ async function measure(name: string, file: string) {
   const figures = {
     parseMs: Math.round(parse.ms), loadMs: Math.round(t.loadMs), ratio: +(t.loadMs / parse.ms).toFixed(2),
     firstViewMs: Math.round(t.firstViewMs), overviewMs: Math.round(overview.drawnMs), overviewFrameMs: Math.round(overview.frameMs), overviewBuildMs: Math.round(t.overviewBuildMs), overviewHoverP95Ms: r1(pct(overview.hovers, 95)), scrubP50Ms: r1(pct(scrub.times, 50)), scrubP95Ms: r1(pct(scrub.times, 95)), diffP95Ms: r1(pct(diff.times, 95)),
-    readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), heapMb: Math.round(loadPeak / MB), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB), loadStealPct: loadSteal,
+    readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), searchFirstHitMs: Math.round(search.Reconciles.firstHitMs), heapMb: Math.round(loadPeak / MB), retainedMb: Math.round(retained / MB), retainedPerPlain: +(retained / MB / plaintextMb).toFixed(3), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB), loadStealPct: loadSteal,
   };
   console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen; the host took ${loadSteal}% of the CPU meanwhile (steal)`);
   console.log(`${name}: overview strip drawn ${figures.overviewMs} ms after the load settled (its frame began at ${figures.overviewFrameMs} ms; the worker built its aggregates in ${figures.overviewBuildMs} ms before the load settled); hover redraw p50 ${r1(pct(overview.hovers, 50))} ms, p95 ${figures.overviewHoverP95Ms} ms, max ${r1(Math.max(...overview.hovers))} ms over ${overview.hovers.length} hovers`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
   console.log(`${name}: diff of two moments p50 ${r1(pct(diff.times, 50))} ms, p95 ${figures.diffP95Ms} ms, max ${r1(Math.max(...diff.times))} ms over ${diff.times.length} random A/B pairs (up to ${diff.maxChanged} surface nodes added + removed)`);
   console.log(`${name}: drag over the slider (${Math.round(dragMs)} ms, 151 pointer moves): frame interval p50 ${r1(pct(drag.frames, 50))} ms, p95 ${figures.dragFrameP95Ms} ms, max ${r1(Math.max(...drag.frames))} ms over ${drag.frames.length} frames; ${drag.moments} moments shown`);
-  console.log(`${name}: search ${Object.entries(search).map(([q, s]) => `"${q}" ${Math.round(s.ms)} ms (${s.hits} hits)`).join(', ')}`);
+  console.log(`${name}: search ${Object.entries(search).map(([q, s]) => `"${q}" ${Math.round(s.ms)} ms (${s.hits} hits${s.hits ? `, the first after ${Math.round(s.firstHitMs)} ms` : ''})`).join(', ')}`);
+  console.log(`${name}: retained after the load (GC; JS heap + ArrayBuffers, page + worker) ${figures.retainedMb} MB, ${figures.retainedPerPlain}× the ${figures.plaintextMb} MB plaintext; the parse-only baseline ${figures.parseMs} ms, every view ready ${(t.readyMs / parse.ms).toFixed(2)}× it`);
   console.log(`${name}: peak memory while loading ${figures.heapMb} MB (JS heap + ArrayBuffers, page + worker) for ${figures.plaintextMb} MB plaintext (${(figures.heapMb / plaintextMb).toFixed(2)}×; page alone peaked at ${Math.round(loadPeakPage / MB)} MB, worker alone at ${Math.round(loadPeakWorker / MB)} MB); afterwards (baseline run, scrub, search, reloads) ${figures.afterLoadPeakMb} MB; max mounted rows ${rows}; after 5 more loads + GC ${figures.heapAfter5Mb} MB`);
   return figures;
 }

@@ -21,9 +21,7 @@ export function installBenchHook(): void {
     runSearch,
     state: () => useApp.getState(),
     runs: () => useRuns.getState(),
-    parseOnly: async (file: Blob) => {
-      const bytes = await file.arrayBuffer();
-      return client.requestMoving([bytes], 'benchParseOnly', bytes);
-    },
+    // the worker reads the file itself, a piece at a time, as a load does
+    parseOnly: (file: Blob) => client.request('benchParseOnly', file),
   };
 }

@@ -28,10 +28,9 @@ const ROW_CACHE = 64;
 export class EventLog {
   /** Number of seqs. */
   private n = 0;
-  /** Per seq: type id (into `types`), time, and the record that holds the event. */
+  /** Per seq: type id (into `types`) and time; the record holding a seq is found by its first seq (`recs`). */
   private typeIds = new Uint16Array(1024);
   private times = new Float64Array(1024);
-  private recOf = new Int32Array(1024);
   private readonly recs = new RecordColumns();
   private readonly held: (SessionEvent | PackedRow)[] = [];
   private readonly rows = new RowColumns();
@@ -56,7 +55,6 @@ export class EventLog {
   private resizeSeqColumns(cap: number): void {
     const t = new Uint16Array(cap); t.set(this.typeIds.subarray(0, this.n)); this.typeIds = t;
     const m = new Float64Array(cap); m.set(this.times.subarray(0, this.n)); this.times = m;
-    const r = new Int32Array(cap); r.set(this.recOf.subarray(0, this.n)); this.recOf = r;
   }
 
   /** Number of records (events held alone, or packed rows) so far. */
@@ -79,9 +77,9 @@ export class EventLog {
     this.expectedRecords = records;
   }
 
-  /** Starts a record: its line [start, start + len) (len -1: none) and aux; returns its index. */
+  /** Starts a record at the next seq: its line [start, start + len) (len -1: none) and aux; returns its index. */
   private addRecord(start: number, len: number, aux: number): number {
-    return this.recs.add(start, len, aux, this.expectedRecords, this.complete);
+    return this.recs.add(this.n, start, len, aux, this.expectedRecords, this.complete);
   }
 
   private hold(slot: SessionEvent | PackedRow): number {
@@ -106,7 +104,7 @@ export class EventLog {
 
   /** The slot holding seq (undefined out of range). */
   private slot(seq: number): Slot | undefined {
-    return seq >= 0 && seq < this.n ? this.slotOf(this.recOf[seq]) : undefined;
+    return seq >= 0 && seq < this.n ? this.slotOf(this.recs.recordOf(seq)) : undefined;
   }
 
   /**
@@ -120,7 +118,6 @@ export class EventLog {
       const cap = Math.max(n, 1);
       this.typeIds = this.typeIds.slice(0, cap);
       this.times = this.times.slice(0, cap);
-      this.recOf = this.recOf.slice(0, cap);
     }
     this.recs.trim();
     this.rows.trim();
@@ -131,29 +128,31 @@ export class EventLog {
     this.bytes.note(offset, bytes);
   }
 
-  private pushOne(e: SessionEvent, rec: number): void {
+  /** Adds the next seq's columns (its record is added first, starting at this seq). */
+  private pushOne(e: SessionEvent): void {
     const s = this.n;
     this.grow(s + 1);
     this.typeIds[s] = this.types.idOf(e.type);
     this.times[s] = typeof e.time === 'number' ? e.time : NaN;
-    this.recOf[s] = rec;
     this.n = s + 1;
   }
 
   /** Appends one event object. */
   push(e: SessionEvent): void {
-    this.pushOne(e, this.hold(e));
+    this.hold(e);
+    this.pushOne(e);
   }
 
   /** Appends one event read from a file, keeping only where its line is: bytes [start, end) of `bytes`. */
   pushRef(e: SessionEvent, start: number, end: number): void {
-    this.pushOne(e, this.addRecord(start, end - start, -1));
+    this.addRecord(start, end - start, -1);
+    this.pushOne(e);
   }
 
   /** The JSON text of an event's stored line (not a row's), else undefined. */
   lineAt(seq: number): string | undefined {
     if (this.slot(seq) !== null) return undefined;
-    const r = this.recOf[seq], start = this.recs.startAt(r);
+    const r = this.recs.recordOf(seq), start = this.recs.startAt(r);
     return this.decoder.decode(this.bytes.read(start, start + this.recs.lenAt(r)));
   }
 
@@ -163,13 +162,12 @@ export class EventLog {
     const dt = row.dt;
     const s0 = this.n, len = row.length;
     this.grow(s0 + len);
-    const rec = start >= 0 ? this.addRecord(start, end - start, this.rows.add(row, s0)) : this.hold(row);
-    const types = this.typeIds, times = this.times, recOf = this.recOf;
+    if (start >= 0) this.addRecord(start, end - start, this.rows.add(row, s0)); else this.hold(row);
+    const types = this.typeIds, times = this.times;
     for (let k = 0; k < len; k++) {
       if (k > 0) t += dt[k - 1];
       types[s0 + k] = 0;
       times[s0 + k] = t;
-      recOf[s0 + k] = rec;
     }
     this.n = s0 + len;
     row.release();
@@ -181,7 +179,7 @@ export class EventLog {
    */
   lineRange(seq: number): [number, number] | undefined {
     if (!(seq >= 0 && seq < this.n)) return undefined;
-    const r = this.recOf[seq], len = this.recs.lenAt(r), start = this.recs.startAt(r);
+    const r = this.recs.recordOf(seq), len = this.recs.lenAt(r), start = this.recs.startAt(r);
     return len >= 0 ? [start, start + len] : undefined;
   }
 
@@ -197,22 +195,23 @@ export class EventLog {
    * held as an object) and whether it is a packed row. A packed row is one record.
    */
   visitRecords(from: number, visit: (seq0: number, count: number, start: number, end: number, packed: boolean) => boolean | void): void {
-    const n = this.n, recOf = this.recOf;
-    let s = Math.max(0, from);
-    while (s > 0 && s < n && recOf[s - 1] === recOf[s]) s--;
-    while (s < n) {
-      const r = recOf[s];
-      let e = s + 1;
-      while (e < n && recOf[e] === r) e++;
-      const len = this.recs.lenAt(r), start = len >= 0 ? this.recs.startAt(r) : -1;
+    const n = this.n, recs = this.recs, count = recs.count;
+    if (from >= n) return;
+    for (let r = recs.recordOf(Math.max(0, from)); r < count; r++) {
+      const s = recs.seq0At(r), e = r + 1 < count ? recs.seq0At(r + 1) : n;
+      const len = recs.lenAt(r), start = len >= 0 ? recs.startAt(r) : -1;
       if (visit(s, e - s, start, len >= 0 ? start + len : -1, this.packedRecord(r))) return;
-      s = e;
     }
   }
 
   /** Bytes the columns hold (not the plaintext: see `bytes.heldBytes`), for memory accounting. */
   get columnBytes(): number {
-    return this.typeIds.byteLength + this.times.byteLength + this.recOf.byteLength + this.recs.byteLength + this.rows.byteLength;
+    return this.typeIds.byteLength + this.times.byteLength + this.recs.byteLength + this.rows.byteLength;
+  }
+
+  /** Index of the record holding seq (records count in push order), or -1 out of range. */
+  recordOf(seq: number): number {
+    return seq >= 0 && seq < this.n ? this.recs.recordOf(seq) : -1;
   }
 
   slotAt(seq: number): Slot {
@@ -220,7 +219,7 @@ export class EventLog {
   }
 
   isPacked(seq: number): boolean {
-    return seq >= 0 && seq < this.n && this.packedRecord(this.recOf[seq]);
+    return seq >= 0 && seq < this.n && this.packedRecord(this.recs.recordOf(seq));
   }
 
   private packedRecord(r: number): boolean {

@@ -57,6 +57,11 @@ export class RestoreStream {
     return isPlainRecord(m) && typeof m.id === 'string' ? m.id : undefined;
   };
 
+  /** The record holding seq: each event or row pushed is one record of the log, in order. */
+  recordOf(seq: number): number {
+    return this.session.log.recordOf(seq);
+  }
+
   noteBytes(offset: number, bytes: Uint8Array): void {
     this.session.log.noteBytes(offset, bytes);
   }

@@ -30,7 +30,6 @@ export class LiveLog {
   constructor(private readonly base: Base, private readonly scanner: RecordScanner, private readonly stream: RestoreStream, private readonly frames?: LiveFrames) {
     this.byteLength = base.byteLength;
     // the load is read: its columns lose their slack, and appends grow them by what they hold
-    scanner.trim();
     stream.session.log.trim();
   }
 

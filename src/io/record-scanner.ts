@@ -1,6 +1,5 @@
 import { isRowTag } from '../core/catalog';
 import { PackedRow, decodeStorageRecord } from '../core/chunk-rows';
-import { IntColumn, lastAtOrBeforeIn } from '../core/columns';
 import { EventLog } from '../core/event-log';
 import { SessionError } from '../core/errors';
 import { hasNonJsonNumber } from '../core/json';
@@ -46,15 +45,13 @@ export class RecordScanner {
   committedTurnEndLine?: number;
   /** Seqs whose values hold -0 or a non-finite number (decisions §3.5). */
   readonly nonJsonNumberSeqs: number[] = [];
-  /** Line of each preserved record, parallel to recordSeq0 (the record's first seq). */
-  private readonly recordLine = new IntColumn();
-  private readonly recordSeq0 = new IntColumn();
   private expected = 0;
   private line: number;
   private bytesSeen = 0;
   private carry: Uint8Array | null = null;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+  private readonly firstLine: number;
   private readonly base: number;
   private readonly keepDropped: number;
   private readonly decodePiece: number;
@@ -66,8 +63,9 @@ export class RecordScanner {
       noteBytes: (offset, b) => this.log.noteBytes(offset, b),
       pushEvent: (e, start, end) => this.log.pushRef(e, start, end),
       pushRow: (r, start, end) => this.log.pushRow(r, start, end),
+      recordOf: (seq) => this.log.recordOf(seq),
     };
-    this.line = o.firstLine ?? 2;
+    this.line = this.firstLine = o.firstLine ?? 2;
     this.base = o.base ?? 0;
     this.keepDropped = o.keepDropped ?? 100_000;
     this.decodePiece = o.decodePiece ?? DECODE_PIECE;
@@ -109,10 +107,14 @@ export class RecordScanner {
     return this.carry ? this.decoder.decode(this.carry.subarray(0, max)) : '';
   }
 
-  /** Physical line of the record that holds seq, or undefined. */
+  /**
+   * Physical line of the preserved record that holds seq, or undefined: preserved records are
+   * consecutive lines, each one record of the sink, so the k-th is line firstLine + k.
+   */
   lineOfSeq(seq: number): number | undefined {
-    const ans = lastAtOrBeforeIn(this.recordSeq0.view(), this.recordSeq0.length, seq);
-    return ans < 0 ? undefined : this.recordLine.at(ans);
+    if (!(seq >= 0 && seq < this.expected)) return undefined;
+    const k = this.sink.recordOf(seq);
+    return k < 0 ? undefined : this.firstLine + k;
   }
 
   /** Feeds plaintext; any bytes after the last LF are carried to the next push. */
@@ -220,14 +222,12 @@ export class RecordScanner {
         let row: PackedRow;
         try { row = decodeStorageRecord(o, bytes, start, end) as PackedRow; } catch { this.bad(line, lineNo, 'unparsable', v, bytes, lineIndex); return; }
         if (row.seq0 !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, row.seq0); return; }
-        this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
         this.sink.pushRow(row, at + start, at + end);
         this.expected += row.length;
         return;
       }
       if (o.seq !== this.expected) { this.bad(line, lineNo, 'seq-gap', v, bytes, lineIndex, o.seq); return; }
       if ((mayHoldNumberHint ?? mayHoldNonJsonNumber(line)) && hasNonJsonNumber(v)) this.nonJsonNumberSeqs.push(this.expected);
-      this.recordSeq0.push(this.expected); this.recordLine.push(lineNo);
       this.sink.pushEvent(v as unknown as SessionEvent, at + start, at + end);
       this.expected++;
       return;
@@ -256,14 +256,8 @@ export class RecordScanner {
   /** Ends the input; the carry, if any, is the torn fragment. */
   finish(): void {
     if (this.carry && this.carry.length === 0) this.carry = null;
-    this.trim();
   }
 
-  /** Drops the columns' growth slack: the load is read (a followed log grows them by bounded steps from then on). */
-  trim(): void {
-    this.recordLine.trim();
-    this.recordSeq0.trim();
-  }
 
   /** The committed-damage refusal, if the scan found one. */
   committedError(): SessionError | undefined {

@@ -11,6 +11,8 @@ export interface RecordSink {
   noteBytes(offset: number, bytes: Uint8Array): void;
   pushEvent(e: SessionEvent, start: number, end: number): void;
   pushRow(row: PackedRow, start: number, end: number): void;
+  /** Index of the record holding seq, among those pushed (one a pushEvent or pushRow), or -1. */
+  recordOf(seq: number): number;
 }
 
 export interface ScannerOptions {

@@ -43,6 +43,6 @@ describe('ZstdFrameBacking (a zstd frame index)', () => {
     const after = decodes();
     b.read(20, 24);
     expect(decodes()).toBe(after);
-    expect(b.heldBytes).toBeLessThan(5 << 20);
+    expect(b.heldBytes).toBeLessThan(2 << 20);
   });
 });

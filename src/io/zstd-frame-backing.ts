@@ -2,7 +2,7 @@
  * A zstd log's frames as a log's backing: the compressed bytes stay where they are (the file, or
  * the bytes that came), an index says where each complete frame lies in them and in the plaintext,
  * and a line is read by decoding its frame again. A log of any length keeps its compressed size
- * (or a few pages of it), 16 bytes a frame, and a few decoded frames.
+ * (or a few pages of it), 16 bytes a frame, and about a MiB of decoded frames.
  */
 import { TypedColumn } from '../core/columns';
 import type { ByteBacking } from '../core/log-bytes';
@@ -12,7 +12,7 @@ import type { SyncRead } from './paged-backing';
 export type SyncFrameDecoder = (frame: Uint8Array) => Uint8Array;
 
 /** Decoded frames kept, in bytes (the last one decoded is kept whatever its size). */
-const CACHE_BYTES = 4 << 20;
+const CACHE_BYTES = 1 << 20;
 
 export class ZstdFrameBacking implements ByteBacking {
   /** Per frame, in file order: where it ends in the compressed bytes and in the plaintext. */

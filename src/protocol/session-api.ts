@@ -64,7 +64,7 @@ export interface FileApi {
   /** A live file's own figures as the log now stands (its fleet row; undefined for a load that is not live). */
   ownFigures(): SessionFigures | undefined;
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); answered with no session too. */
-  benchParseOnly(bytes: ArrayBuffer): Promise<{ ms: number; events: number }>;
+  benchParseOnly(bytes: ArrayBuffer | Blob): Promise<{ ms: number; events: number }>;
   /** The log through `cursor` as a fork DSH can resume, credentials redacted with `redact` (`redacted`: how many). */
   forkExport(cursor: number, zstd: boolean, now?: number, redact?: boolean | WriterRedaction): Promise<FileOut & { readonly redacted?: number }>;
   /**

@@ -42,7 +42,7 @@ export class SessionFile implements FileApi {
     this.queries = queries;
   }
 
-  benchParseOnly(bytes: ArrayBuffer): Promise<{ ms: number; events: number }> {
+  benchParseOnly(bytes: ArrayBuffer | Blob): Promise<{ ms: number; events: number }> {
     return parseOnly(bytes);
   }
 
