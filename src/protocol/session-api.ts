@@ -66,7 +66,7 @@ export interface FileApi {
   /** Benchmark baseline: split lines and JSON.parse the bytes only (zstd decoded first); answered with no session too. */
   benchParseOnly(bytes: ArrayBuffer | Blob): Promise<{ ms: number; events: number }>;
   /** The log through `cursor` as a fork DSH can resume, credentials redacted with `redact` (`redacted`: how many). */
-  forkExport(cursor: number, zstd: boolean, now?: number, redact?: boolean | WriterRedaction): Promise<FileOut & { readonly redacted?: number }>;
+  forkExport(cursor: number, zstd: boolean, now?: number, redact?: boolean | WriterRedaction): Promise<{ readonly name: string; readonly bytes: Blob; readonly redacted?: number }>;
   /**
    * The session's trace, OTLP/JSON or Perfetto JSON (src/io/trace); with `content` (OTLP) the
    * messages, arguments and results too, taken from the log redacted first when `redact` is given.

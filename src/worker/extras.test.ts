@@ -52,13 +52,16 @@ describe('worker extras', () => {
     for (const zstd of [false, true]) {
       const x = await forkExportFile(r, end, zstd, 1);
       expect(x.name).toBe(`${r.header!.id}-fork-${end}.jsonl${zstd ? '.zstd' : ''}`);
-      const back = (await openBytes(new Uint8Array(x.bytes), { now: 0 })).result;
+      const back = (await openBytes(new Uint8Array(await x.bytes.arrayBuffer()), { now: 0 })).result;
       expect(back.verdict.ok).toBe(true);
       expect(back.header!.seedLength).toBe(end + 1);
     }
-    const red = await forkExportFile(r, end, false, 1, true);
-    expect(red.redacted).toBeGreaterThanOrEqual(0);
-    expect((await openBytes(new Uint8Array(red.bytes), { now: 0 })).result.verdict.ok).toBe(true);
+    for (const zstd of [false, true]) {
+      const red = await forkExportFile(r, end, zstd, 1, true);
+      expect(red.redacted).toBeGreaterThanOrEqual(0);
+      const back = (await openBytes(new Uint8Array(await red.bytes.arrayBuffer()), { now: 0 })).result;
+      expect([back.verdict.ok, back.encoding, back.header!.seedLength]).toEqual([true, zstd ? 'zstd' : 'jsonl', end + 1]);
+    }
     expect((await forkExportFile(r, end, false, 1)).redacted, 'not redacted unless asked').toBeUndefined();
   });
 

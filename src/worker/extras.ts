@@ -4,7 +4,8 @@
  * parent/child comparison. Pure functions over `OpenResult`, so Node tests can call them.
  */
 import { parseHeaderRecord } from '../core/header';
-import { encodeForkExportZstd, formatForkExport, redactForkExport } from '../io/export';
+import { formatForkExport, writeRedactedFork } from '../io/export';
+import { createFramer } from '../io/zstd-encode';
 import type { LoadResult } from '../io/load';
 import type { FixtureLoadResult } from '../io/fixture';
 import { openBytes, type OpenResult } from '../io/open';
@@ -62,17 +63,27 @@ export function containerFields(o: OpenResult): Pick<Summary, 'container' | 'ent
  * `<id>-fork-<seq>.jsonl[.zstd]`: the log through `cursor` with a fork header naming this session;
  * with `redact`, every credential in it redacted, and the user's own strings (`redacted`: how many).
  */
-export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<{ name: string; bytes: ArrayBuffer; redacted?: number }> {
+export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<{ name: string; bytes: Blob; redacted?: number }> {
   if (!r.session || !r.header || r.session.log.length === 0) throw new Error('There is no session to export.');
   const last = Math.max(0, Math.min(cursor, r.session.log.length - 1));
-  const plain = formatForkExport(r, last, { now });
-  const red = redact ? await redactForkExport(plain, redact === true ? {} : { extraStrings: redact.extraStrings.filter((x) => x.length > 0) }) : undefined;
-  const x = red ?? plain;
+  const x = formatForkExport(r, last, { now });
   const base = `${r.header.id}-fork-${last}.jsonl`;
-  const bytes = zstd ? await encodeForkExportZstd(x, await workerCompressor()) : new TextEncoder().encode(x.text);
-  const out = new ArrayBuffer(bytes.byteLength);
-  new Uint8Array(out).set(bytes);
-  return { name: zstd ? `${base}.zstd` : base, bytes: out, ...(red ? { redacted: red.redacted } : {}) };
+  // the file is gathered as a Blob of pieces (the browser may keep a large one on disk), never one array
+  const parts: Uint8Array[] = [];
+  let redacted: number | undefined;
+  if (redact) {
+    redacted = await writeRedactedFork(x, (b) => parts.push(b), {
+      encoding: zstd ? 'zstd' : 'jsonl', ...(zstd ? { compress: await workerCompressor() } : {}),
+      ...(redact === true ? {} : { extraStrings: redact.extraStrings.filter((s) => s.length > 0) }),
+    });
+  } else if (zstd) {
+    const frame = await createFramer({ compress: await workerCompressor() });
+    for (const p of x.pieces()) parts.push(frame(p));
+  } else {
+    for (const p of x.pieces()) parts.push(p);
+  }
+  const type = zstd ? 'application/zstd' : 'application/x-ndjson';
+  return { name: zstd ? `${base}.zstd` : base, bytes: new Blob(parts as BlobPart[], { type }), ...(redacted !== undefined ? { redacted } : {}) };
 }
 
 export function mediaList(a: ExportArchive | undefined): { id: string; mediaType: string; bytes: ArrayBuffer }[] {

@@ -46,7 +46,7 @@ export class SessionFile implements FileApi {
     return parseOnly(bytes);
   }
 
-  forkExport(cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<FileOut & { readonly redacted?: number }> {
+  forkExport(cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<{ readonly name: string; readonly bytes: Blob; readonly redacted?: number }> {
     return forkExportFile(this.opened.result, cursor, zstd, now, redact);
   }
 

@@ -18,7 +18,7 @@ export function ForkExport() {
     setBusy(true);
     try {
       const { name, bytes, redacted } = await client.request('forkExport', useApp.getState().cursor, zstd, undefined, redact ? writerRedaction() : false);
-      downloadBlob(name, new Blob([bytes], { type: zstd ? 'application/zstd' : 'application/x-ndjson' }));
+      downloadBlob(name, bytes);
       setNotice({ kind: 'info', text: `Exported ${name}${redacted === undefined ? ' (not redacted)' : `, ${redacted} credential${redacted === 1 ? '' : 's'} redacted`}.` });
     } catch (err) {
       setNotice({ kind: 'error', text: `The fork could not be exported: ${(err as Error).message}` });
