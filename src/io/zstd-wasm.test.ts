@@ -3,7 +3,7 @@ import path from 'node:path';
 import { decompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
 import { utf8 } from '../testing/builders';
-import { REFUSED, REGION, TOO_LARGE, WasmZstd } from './zstd-wasm';
+import { REFUSED, REGION, TOO_LARGE, WasmZstd, declaredSize } from './zstd-wasm';
 import { encodeFrame } from './zstd-encode';
 import { scanZstdFrames } from './zstd';
 import { CONFORMANCE_DIR } from '../testing/corpus';
@@ -84,5 +84,50 @@ describe('libzstd (WASM) frame decoder', () => {
     expect(a.memoryBytes).toBeGreaterThan(before);
     const b = await WasmZstd.create();
     expect(b.memoryBytes).toBe(before);
+  });
+});
+
+/** A frame of `blocks` RLE blocks of 128 KiB of spaces (a 128 KiB window), declaring its size or not. */
+function rleFrame(blocks: number, declare: boolean): Uint8Array {
+  const size = blocks * (1 << 17);
+  const out: number[] = [0x28, 0xb5, 0x2f, 0xfd, declare ? 0xc0 : 0x00, 0x38];
+  if (declare) for (let i = 0, v = size; i < 8; i++, v = Math.floor(v / 256)) out.push(v % 256);
+  for (let b = 0; b < blocks; b++) {
+    const hdr = ((1 << 17) << 3) | (1 << 1) | (b === blocks - 1 ? 1 : 0);
+    out.push(hdr & 0xff, (hdr >> 8) & 0xff, (hdr >> 16) & 0xff, 0x20);
+  }
+  return Uint8Array.from(out);
+}
+
+describe('a frame past the plaintext limit (a zstd bomb)', () => {
+  it('is refused from its declared size without being decoded', async () => {
+    const frame = rleFrame(32_769, true); // 4 GiB and a block
+    expect(declaredSize(frame)).toBe(32_769 * (1 << 17));
+    const z = await WasmZstd.create();
+    const t0 = performance.now();
+    expect(z.decode(frame, 4 * 2 ** 30)).toBe(TOO_LARGE);
+    expect(performance.now() - t0, 'not decoded: no 4 GiB of work').toBeLessThan(5_000);
+    expect(z.pending).toBe(0);
+  });
+
+  it('without a declared size, is streamed without keeping what it decodes, then refused', async () => {
+    const frame = rleFrame(512, false); // 64 MiB
+    expect(declaredSize(frame)).toBe(-1);
+    const z = await WasmZstd.create();
+    const before = z.memoryBytes;
+    expect(z.decode(frame, 32 << 20)).toBe(TOO_LARGE);
+    expect(z.pending).toBe(0);
+    expect(z.memoryBytes).toBe(before);
+    // under the limit it decodes whole
+    expect(z.decode(frame, 64 << 20)).toBe(64 << 20);
+    expect(z.take().every((b) => b === 0x20)).toBe(true);
+  });
+
+  it('reads the declared size of frames that have one, and -1 for those that do not', async () => {
+    expect(declaredSize(await encodeFrame(utf8('hello')))).toBe(5);
+    const dsh = new Uint8Array(readFileSync(path.join(CONFORMANCE_DIR, 'z01-zstd-multi-frame.jsonl.zstd')));
+    expect(declaredSize(dsh.subarray(0, scanZstdFrames(dsh).frames[0].end))).toBe(-1);
+    expect(declaredSize(rleFrame(3, true))).toBe(3 << 17);
+    expect(declaredSize(new Uint8Array(3))).toBe(-1);
   });
 });

@@ -112,6 +112,8 @@ export class WasmZstd {
    * not decoded past the limit). Nothing is added unless the size is returned.
    */
   decode(frame: Uint8Array, limit = Infinity): number {
+    // a frame that says it holds more than the limit is not decoded at all
+    if (declaredSize(frame) > limit) return TOO_LARGE;
     const x = this.x;
     if (frame.length > this.srcCap) {
       if (this.src) x.free(this.src);
@@ -155,8 +157,20 @@ export class WasmZstd {
     this.used = 0;
   }
 
-  /** A frame whose plaintext exceeds the region: streamed through it a region at a time. */
+  /**
+   * A frame whose plaintext exceeds the region: streamed through it a region at a time. Under a
+   * finite limit it is first streamed without keeping anything, so a frame that passes the limit
+   * (a few RLE blocks can claim gigabytes) never holds more than a region of it.
+   */
   private stream(srcSize: number, limit: number): number {
+    if (limit !== Infinity) {
+      const size = this.streamPass(srcSize, limit, false);
+      if (size < 0) return size;
+    }
+    return this.streamPass(srcSize, limit, true);
+  }
+
+  private streamPass(srcSize: number, limit: number, keep: boolean): number {
     const x = this.x;
     const dctx = x.ZSTD_createDCtx();
     // ZSTD_inBuffer and ZSTD_outBuffer: { pointer, size, pos }
@@ -178,7 +192,7 @@ export class WasmZstd {
         if (isError(ret)) return REFUSED;
         const produced = this.view.getUint32(io + 20, true);
         const consumed = this.view.getUint32(io + 8, true);
-        parts.push(this.heap.slice(this.region, this.region + produced));
+        if (keep) parts.push(this.heap.slice(this.region, this.region + produced));
         total += produced;
         if (total > limit) return TOO_LARGE;
         if (ret === 0) {
@@ -192,8 +206,10 @@ export class WasmZstd {
       x.ZSTD_freeDCtx(dctx);
       x.free(io);
     }
-    this.spilled.push(...parts);
-    this.spilledBytes += total;
+    if (keep) {
+      this.spilled.push(...parts);
+      this.spilledBytes += total;
+    }
     return total;
   }
 
@@ -204,4 +220,16 @@ export class WasmZstd {
       this.view = new DataView(this.x.memory.buffer);
     }
   }
+}
+
+/** A zstd frame's declared content size (Frame_Content_Size, RFC 8878 §3.1.1.1.4), or -1 when it has none. */
+export function declaredSize(frame: Uint8Array): number {
+  if (frame.length < 6) return -1;
+  const fhd = frame[4], flag = fhd >> 6, single = (fhd >> 5) & 1;
+  const bytes = flag ? 1 << flag : single ? 1 : 0;
+  const at = 5 + (single ? 0 : 1) + [0, 1, 2, 4][fhd & 3];
+  if (bytes === 0 || at + bytes > frame.length) return -1;
+  let v = 0;
+  for (let i = bytes - 1; i >= 0; i--) v = v * 256 + frame[at + i];
+  return bytes === 2 ? v + 256 : v;
 }
