@@ -4,6 +4,7 @@
  * sessions), and the fork comparison of a session with its parent.
  */
 import { sniffFormat } from '../io/sniff';
+import { LibraryError } from '../storage/library';
 import type { ForkSide } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import type { ForkComparison } from '../store/library-slice';
@@ -14,11 +15,14 @@ import { failOpen, loadSession, type Restore } from './session';
 import { loads } from './session-scope';
 import { admitFileSize } from './size-guard';
 
-/** Opens a file the user brought; once it loads it is kept in the library. */
-export async function openFile(file: File): Promise<void> {
+/**
+ * Opens a file the user brought; once it loads it is kept in the library (by reference when it is
+ * too large to copy: `handle`, the browser's handle of it where it gave one, lets it be read again).
+ */
+export async function openFile(file: File, handle?: Promise<FileSystemFileHandle | undefined>): Promise<void> {
   if (!(await admitFileSize(file))) return;
   useApp.setState({ phase: 'loading', progress: { done: 0, total: file.size }, message: undefined, refusal: undefined });
-  await openAndKeep(file, file.name, `file:${file.name}`);
+  await openAndKeep(file, file.name, `file:${file.name}`, {}, {}, handle);
 }
 
 /** The last ZIP opened without a library entry (a demo, or a kept copy that failed), to open its other sessions. */
@@ -45,7 +49,7 @@ export function openArriving(log: ArrivingLog, name: string, sessionName: string
  * picked File itself) goes to the worker unread, so the page never holds a large file's bytes; an
  * ArrayBuffer is transferred. Either way the library keeps the content as a Blob.
  */
-export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, sessionName: string, restore: Restore = {}, facts: Pick<LibraryEntry, 'redacted'> = {}): Promise<void> {
+export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, sessionName: string, restore: Restore = {}, facts: Pick<LibraryEntry, 'redacted'> = {}, handle?: Promise<FileSystemFileHandle | undefined>): Promise<void> {
   const file = buf instanceof Blob ? buf : new Blob([buf]);
   // Cancel while the first bytes are read (the page already says "loading") ends this open
   const wanted = loads.next();
@@ -56,7 +60,7 @@ export async function openAndKeep(buf: ArrayBuffer | Blob, name: string, session
   set({ currentId: undefined });
   loadSession(buf, name, sessionName, {
     ...restore,
-    onLoaded: (s) => { afterLoad(s); void keep(file, name, s, facts); },
+    onLoaded: (s) => { afterLoad(s); void keep(file, name, s, facts, handle); },
     // why is said once, by the failure's alert (the banner's, or the status bar's with no session left); this note says only what the library did
     onFailed: () => set({ notice: { kind: 'info', text: `${name} could not be opened, so it was not added to the library (the library is unchanged).` } }),
   });
@@ -71,9 +75,11 @@ export async function openFromLibrary(id: string, restore: Restore = {}): Promis
   try {
     entry = (await lib.list()).find((e) => e.id === id);
     bytes = await lib.blob(id);
-  } catch {
+  } catch (err) {
     set({ drawer: true });
-    failOpen(entry?.name ?? id, `The library has no session ${id} (it may have been deleted). Pick one from the library or open a file.`);
+    // a file listed by reference says why it cannot be read (not kept, permission, moved); anything else: gone
+    const why = err instanceof LibraryError && (err.code !== 'not-found' || entry?.byReference) ? err.message : undefined;
+    failOpen(entry?.name ?? id, why ?? `The library has no session ${id} (it may have been deleted). Pick one from the library or open a file.`);
     return;
   }
   const name = entry?.name ?? id;

@@ -9,6 +9,7 @@ import type { LibraryEntry } from '../storage/library';
 import type { Summary } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import type { LibraryState, Notice } from '../store/library-slice';
+import { keepByReference } from './keep-policy';
 import { client } from './session-client';
 
 /** Pure list builders over kept entries, for the library's views. */
@@ -90,11 +91,13 @@ async function firstSame(entries: readonly LibraryEntry[], blobOf: (e: LibraryEn
  * so the page and the library show the name the user opened. Quota and storage errors leave the
  * library as it was and say so.
  */
-export async function keep(file: Blob, name: string, summary: Summary, facts: Pick<LibraryEntry, 'redacted'> = {}): Promise<void> {
+export async function keep(file: Blob, name: string, summary: Summary, facts: Pick<LibraryEntry, 'redacted'> = {}, handle?: Promise<FileSystemFileHandle | undefined>): Promise<void> {
   const lib = await library();
   if (!lib) return;
   try {
-    const candidates = (await lib.list()).filter((e) => e.size === file.size && e.sessionId === summary.header?.id);
+    const same = (await lib.list()).filter((e) => e.size === file.size && e.sessionId === summary.header?.id);
+    if (await keepByReference(file.size)) { await keepReference(lib, file, name, summary, facts, await handle, same); return; }
+    const candidates = same.filter((e) => e.byReference === undefined);
     const kept = await firstSame(candidates, (e) => lib.blob(e.id), file);
     const key = kept && (kept.bytesOf ?? kept.id);
     const sameName = kept && candidates.find((e) => (e.bytesOf ?? e.id) === key && e.name === name);
@@ -115,6 +118,26 @@ export async function keep(file: Blob, name: string, summary: Summary, facts: Pi
     const text = err instanceof LibraryError ? err.message : `The session could not be stored (${(err as Error)?.message ?? err}). The library is unchanged.`;
     set({ notice: { kind: 'error', text: `${name} is open but was not kept: ${text}` } });
   }
+}
+
+/** Lists a file too large to copy: its handle kept when there is one, else the entry only (see keep-policy). */
+async function keepReference(lib: Library, file: Blob, name: string, summary: Summary, facts: Pick<LibraryEntry, 'redacted'>, handle: FileSystemFileHandle | undefined, same: readonly LibraryEntry[]): Promise<void> {
+  const size = `${(file.size / 2 ** 30).toFixed(2)} GiB`;
+  const listed = same.find((e) => e.name === name && e.byReference !== undefined);
+  if (listed && (listed.byReference === 'handle' || !handle)) {
+    adopt(listed.id, summary);
+    set({ notice: { kind: 'info', text: `${name} is already in the library, by reference.` } });
+    return;
+  }
+  const id = crypto.randomUUID();
+  const entry: LibraryEntry = { ...libraryEntryFor(summary, { id, name, size: file.size, now: Date.now() }), ...(facts.redacted ? { redacted: facts.redacted } : {}), byReference: handle ? 'handle' : 'none' };
+  await lib.add([{ entry, handle }]);
+  if (listed) await lib.remove(listed.id);
+  adopt(id, summary);
+  set({ notice: { kind: 'info', text: handle
+    ? `Listed ${name} in the library by reference (${size}, too large to copy): opening it reads the file again.`
+    : `Listed ${name} in the library, not kept (${size}, too large to copy, and this browser gave no way to read it again): reopen the file to view it.` } });
+  await refresh();
 }
 
 /** The shown session is now library entry `id`: the URL hash names it, so reload reopens it. */

@@ -23,6 +23,12 @@ export interface LibraryEntry {
    * entry whose stored bytes these are, stored once; absent on an entry that stores its own.
    */
   readonly bytesOf?: string;
+  /**
+   * A file too large to copy into the library (src/app/keep-policy.ts) is listed by reference: its
+   * `handle` (a FileSystemFileHandle, where the browser gave one) is kept and the file read again
+   * when it is opened; with `none` the entry says "not kept: reopen the file". Absent: a copy is stored.
+   */
+  readonly byReference?: 'handle' | 'none';
 }
 
 /** A tour kept with its session (issue 12): the validated `.tour.json` value and where it belongs. */

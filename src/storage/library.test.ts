@@ -116,6 +116,20 @@ describe('Library', () => {
     lib.close();
   });
 
+  it('lists a file too large to copy without its bytes: it says it is not kept, holds nothing and is removed like any entry', async () => {
+    const lib = await Library.open();
+    await lib.add([{ entry: entry('big', { size: 5 * 2 ** 30, byReference: 'none' }) }, { entry: entry('a', { size: 7 }), bytes: new Uint8Array(7) }]);
+    expect((await lib.list()).map((e) => [e.id, e.byReference]).sort()).toEqual([['a', undefined], ['big', 'none']]);
+    await expect(lib.blob('big')).rejects.toMatchObject({ code: 'not-kept', message: 'big.jsonl is listed but not kept (5.00 GiB is more than the library copies): open the file again.' });
+    expect(await lib.bytesUsed()).toBe(7);
+    const raw = await openDB(DB_NAME);
+    expect(await raw.getAllKeys('bytes')).toEqual(['a']);
+    raw.close();
+    await lib.remove('big');
+    expect((await lib.list()).map((e) => e.id)).toEqual(['a']);
+    lib.close();
+  });
+
   it('refuses another name for bytes it does not hold, changing nothing', async () => {
     const lib = await Library.open();
     await expect(lib.addName({ ...entry('b'), bytesOf: 'missing' })).rejects.toMatchObject({ code: 'not-found' });

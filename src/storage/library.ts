@@ -5,7 +5,8 @@ export type { KeptTour, LibraryEntry };
 
 interface LibrarySchema extends DBSchema {
   entries: { key: string; value: LibraryEntry; indexes: { byAdded: number; bySession: string } };
-  bytes: { key: string; value: { id: string; bytes: Uint8Array | Blob } };
+  /** A stored copy, or the handle of a file kept by reference. */
+  bytes: { key: string; value: { id: string; bytes?: Uint8Array | Blob; handle?: FileSystemFileHandle } };
   tours: { key: string; value: KeptTour; indexes: { byEntry: string } };
 }
 
@@ -13,7 +14,7 @@ export const DB_NAME = 'seqscope-library';
 export const DB_VERSION = 3;
 
 export class LibraryError extends Error {
-  constructor(readonly code: 'quota' | 'not-found' | 'aborted' | 'storage', message: string) {
+  constructor(readonly code: 'quota' | 'not-found' | 'aborted' | 'storage' | 'not-kept' | 'permission', message: string) {
     super(message);
     this.name = 'LibraryError';
   }
@@ -75,16 +76,18 @@ export class Library {
 
   /**
    * Adds entries with their bytes atomically: all of them, or none. A Blob (a picked File) is
-   * stored as is, so the page never holds a second copy of a large file.
+   * stored as is, so the page never holds a second copy of a large file. An entry kept by reference
+   * stores its file's handle, or nothing (`byReference: 'none'`).
    */
-  async add(items: readonly { entry: LibraryEntry; bytes: Uint8Array | Blob }[]): Promise<void> {
+  async add(items: readonly ({ entry: LibraryEntry } & ({ bytes: Uint8Array | Blob } | { handle?: FileSystemFileHandle }))[]): Promise<void> {
     const tx = this.db.transaction(['entries', 'bytes'], 'readwrite');
     const done = tx.done;
     done.catch(() => { /* observed below; an abort must not surface as an unhandled rejection */ });
     try {
-      for (const { entry, bytes } of items) {
-        await tx.objectStore('bytes').put({ id: entry.id, bytes });
-        await tx.objectStore('entries').put(entry);
+      for (const item of items) {
+        if ('bytes' in item) await tx.objectStore('bytes').put({ id: item.entry.id, bytes: item.bytes });
+        else if (item.handle) await tx.objectStore('bytes').put({ id: item.entry.id, handle: item.handle });
+        await tx.objectStore('entries').put(item.entry);
       }
       await done;
     } catch (err) {
@@ -115,12 +118,18 @@ export class Library {
     return this.db.getAll('entries');
   }
 
-  /** The stored bytes of entry `id`: its own, or those of the entry it is another name of. */
+  /**
+   * The stored bytes of entry `id`: its own, those of the entry it is another name of, or the file
+   * its kept handle names, read again (asking for permission again when it has lapsed).
+   */
   private async row(id: string): Promise<{ bytes: Uint8Array | Blob }> {
     const e = await this.db.get('entries', id);
+    if (e?.byReference === 'none') throw new LibraryError('not-kept', `${e.name} is listed but not kept (${(e.size / 2 ** 30).toFixed(2)} GiB is more than the library copies): open the file again.`);
     const row = await this.db.get('bytes', e?.bytesOf ?? id);
     if (!row) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
-    return row;
+    if (row.bytes) return { bytes: row.bytes };
+    if (!row.handle) throw new LibraryError('not-found', `Session ${id} is not in the library.`);
+    return { bytes: await fileOfHandle(row.handle, e?.name ?? id) };
   }
 
   async bytes(id: string): Promise<Uint8Array> {
@@ -192,9 +201,9 @@ export class Library {
   }
 }
 
-/** Bytes the entries' files take: a file kept under several names counts once. */
+/** Bytes the entries' files take: a file kept under several names counts once, one kept by reference not at all. */
 export function storedBytes(entries: readonly LibraryEntry[]): number {
-  return entries.reduce((n, e) => (e.bytesOf === undefined ? n + e.size : n), 0);
+  return entries.reduce((n, e) => (e.bytesOf === undefined && e.byReference === undefined ? n + e.size : n), 0);
 }
 
 /** Library entries matching a free-text query, sorted by a key. Pure: the UI's list builder. */
@@ -206,4 +215,17 @@ export function selectEntries(entries: readonly LibraryEntry[], query: string, s
   };
   const k = key[sort];
   return entries.filter(hit).sort((a, b) => { const x = k(a), y = k(b); return x < y ? -1 : x > y ? 1 : 0; });
+}
+
+/** The file a kept handle names; a lapsed permission is asked for again (it needs the user's recent click). */
+async function fileOfHandle(h: FileSystemFileHandle, name: string): Promise<File> {
+  const perm = h as unknown as { queryPermission?(o: object): Promise<string>; requestPermission?(o: object): Promise<string> };
+  if (perm.queryPermission && (await perm.queryPermission({ mode: 'read' })) !== 'granted' && (await perm.requestPermission?.({ mode: 'read' })) !== 'granted') {
+    throw new LibraryError('permission', `The browser did not let Seqscope read ${name} again: open it from the library and allow reading, or open the file again.`);
+  }
+  try {
+    return await h.getFile();
+  } catch (err) {
+    throw new LibraryError('not-found', `${name} could not be read again (${err instanceof Error ? err.message : String(err)}): it may have been moved or deleted. Open the file again.`);
+  }
 }

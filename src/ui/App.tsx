@@ -4,6 +4,7 @@ import { useHashSync } from './useHashSync';
 import { useKeyboard } from './useKeyboard';
 import { openFile, openInitial } from '../app/open';
 import { openFilePair } from '../app/runs';
+import { droppedHandles } from '../app/file-handles';
 import { Toolbar } from './Toolbar';
 import { LoadProgress } from './LoadProgress';
 import { VerdictBanner } from './VerdictBanner';
@@ -40,9 +41,11 @@ export function App() {
     e.preventDefault();
     setDragging(false);
     const files = e.dataTransfer?.files;
+    // the items' handles are asked for now: they are gone once the drop is dispatched
+    const handles = e.dataTransfer ? droppedHandles(e.dataTransfer) : [];
     // two files dropped together are two runs: the first opens, the second is compared with it
     if (files && files.length === 2) void openFilePair(files[0], files[1], openFile);
-    else if (files?.[0]) void openFile(files[0]);
+    else if (files?.[0]) void openFile(files[0], handles[0]);
   };
 
   return (

@@ -4,12 +4,22 @@ import { toggleHelp } from '../app/view';
 import { useApp } from '../store/store';
 import { eventCounts, formatBytes } from './format';
 import { openFile } from '../app/open';
+import { hasFilePicker, pickFiles } from '../app/file-handles';
 import { FolderActions } from './folder/FolderActions';
 import { SessionActions } from './library/SessionActions';
 import { DownloadLog } from './bundle/DownloadLog';
 import { ShareButton } from './share/ShareButton';
 
 type Theme = 'system' | 'light' | 'dark';
+
+/** Opens what the File System Access picker gives (with its handle, for the library), else clicks the file input. */
+function pickAndOpen(fallback: () => void): void {
+  if (!hasFilePicker()) { fallback(); return; }
+  pickFiles().then((fs) => {
+    if (fs.length === 2) void openFilePair(fs[0].file, fs[1].file, openFile);
+    else if (fs[0]) void openFile(fs[0].file, Promise.resolve(fs[0].handle));
+  }, fallback);
+}
 
 function applyTheme(t: Theme) {
   if (t === 'system') delete document.documentElement.dataset.theme;
@@ -27,7 +37,7 @@ export function Toolbar() {
   return (
     <header className="toolbar">
       <h1 className="brand">Seqscope</h1>
-      <button type="button" onClick={() => input.current?.click()}>Open file</button>
+      <button type="button" onClick={() => pickAndOpen(() => input.current?.click())}>Open file</button>
       {/* The button is the picker; the input is its mechanism only: no tab stop, and out of the
           accessibility tree (a file input is a button there, so "Open file" was listed twice). */}
       <input ref={input} className="visually-hidden" type="file" multiple aria-label="Open file" tabIndex={-1} aria-hidden="true" accept=".jsonl,.zstd,.zst,.json,.zip,application/json,application/zstd,application/zip"

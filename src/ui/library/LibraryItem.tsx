@@ -36,6 +36,8 @@ export function LibraryItem({ e, depth = 0, current, forkOf, sameAs }: { e: Libr
       <div className="lib-meta mono">
         <span>{formatBytes(e.size)} {e.encoding}</span>
         <span className={`badge ${e.verdict.ok ? '' : 'err'}`}>{verdictLabel(e)}</span>
+        {e.byReference === 'handle' && <span className="badge" title="Too large to copy into the library: the file is read again from where it is when opened">by reference</span>}
+        {e.byReference === 'none' && <span className="badge err" title="Too large to copy into the library, and this browser gave no way to read it again">not kept: reopen the file</span>}
         {e.redacted && <span className="badge" title={`Credentials cut before sharing (${e.redacted.rules.join(', ') || 'no rule matched'})`}>redacted · {e.redacted.findings} cut{e.redacted.findings === 1 ? '' : 's'}</span>}
         {e.eventCount !== undefined && <span title="Events stored in the file; the viewer adds crash-repair closers and an end-seed marker on load">{e.eventCount.toLocaleString('en-US')} events stored</span>}
       </div>
