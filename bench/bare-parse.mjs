@@ -2,6 +2,7 @@
 // JSON.parses every line, and nothing else. Prints the number of lines parsed. A file is read 64 MiB
 // at a time (a 4 GiB log is longer than V8's longest string), each piece cut after its last LF.
 import { closeSync, openSync, readSync } from 'node:fs';
+import { TextDecoder } from 'node:util';
 import { parseLines } from './parse-lines.mjs';
 
 const PIECE = 64 << 20;
