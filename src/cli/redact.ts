@@ -6,13 +6,14 @@
  * `seqscope redact FILE --check [--strings FILE] [--json]`: prints the findings, masked, and exits 1
  * when there are any, 0 when there are none (for CI: "no credentials in this log"), 2 as above.
  */
-import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { SessionError } from '../core/errors';
 import { findSecrets, parseUserStrings, redactFile, type Finding, type LogEncoding, type LogSource } from '../io/redact/index';
 import { frameSpans, rawFrame, type FrameCompressor } from '../io/zstd-encode';
 import { nodeByteText } from './byte-text';
+import { filePieces, zstdBatchesOfFile } from './redact-thread';
 
 export const REDACT_USAGE = 'usage: seqscope redact FILE -o OUT.jsonl|OUT.jsonl.zstd [--strings FILE] [--report FILE.json] | seqscope redact FILE --check [--strings FILE] [--json]';
 
@@ -78,7 +79,7 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
   }
   try {
     if (a.check) {
-      const findings = await findSecrets(input, { extraStrings, byteText: nodeByteText });
+      const findings = await findSecrets(input, { extraStrings, byteText: nodeByteText, zstdBatches: zstdBatchesOfFile(a.file) });
       const byRule: Record<string, number> = {};
       for (const f of findings) byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
       if (a.json) for (const f of findings) io.out(JSON.stringify({ file: a.file, ...f }));
@@ -98,7 +99,7 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
     const fd = openSync(tmp, 'w', 0o600);
     let report;
     try {
-      report = await redactFile(input, (b) => { for (let o = 0; o < b.length;) o += writeSync(fd, b, o); }, { extraStrings, encoding, compress, byteText: nodeByteText });
+      report = await redactFile(input, (b) => { for (let o = 0; o < b.length;) o += writeSync(fd, b, o); }, { extraStrings, encoding, compress, byteText: nodeByteText, zstdBatches: zstdBatchesOfFile(a.file) });
       closeSync(fd);
       renameSync(tmp, a.out!);
     } catch (err) {
@@ -121,19 +122,7 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
 
 /** The file read 4 MiB at a time, each piece an array of its own (the engine keeps views of it): never held whole. */
 function fileSource(file: string): LogSource {
-  return {
-    *pieces() {
-      const fd = openSync(file, 'r');
-      try {
-        for (;;) {
-          const b = new Uint8Array(4 << 20);
-          const n = readSync(fd, b, 0, b.length, null);
-          if (n <= 0) return;
-          yield n < b.length ? b.subarray(0, n) : b;
-        }
-      } finally { closeSync(fd); }
-    },
-  };
+  return { pieces: () => filePieces(file) };
 }
 
 function writeReport(file: string, report: unknown): void {

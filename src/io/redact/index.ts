@@ -10,8 +10,7 @@
 import { concatBytes } from '../bytes';
 import { BUILTIN_RULE_IDS } from './rules';
 import { SECRETLINT_RULE_IDS } from './secretlint';
-import { findSecretsIn, redactFile, type LogInput } from './file';
-import type { ByteText } from '../record-scanner';
+import { findSecretsIn, redactFile, type LogInput, type RedactFileOptions } from './file';
 import type { Finding, RedactOptions, RedactReport } from './types';
 
 export type { Finding, FindingPlace, RedactOptions, RedactReport } from './types';
@@ -22,7 +21,7 @@ export { parseUserStrings } from './rules';
 export const RULE_IDS: readonly string[] = [...BUILTIN_RULE_IDS, 'user-string', ...SECRETLINT_RULE_IDS];
 
 /** The findings in a log (bytes of a .jsonl or .jsonl.zstd, or its text), in line order of where each was judged. */
-export async function findSecrets(log: LogInput, options: RedactOptions & { readonly byteText?: ByteText } = {}): Promise<Finding[]> {
+export async function findSecrets(log: LogInput, options: RedactOptions & Pick<RedactFileOptions, 'byteText' | 'zstdBatches'> = {}): Promise<Finding[]> {
   return [...(await findSecretsIn(log, options)).findings];
 }
 

@@ -22,7 +22,6 @@ export interface LineRec {
   /** The line's bytes as read (without its line feed): written back as they are when nothing changed. */
   readonly bytes: Uint8Array;
   readonly lf: boolean;
-  readonly tag: unknown;
   value?: Record<string, unknown> | unknown[];
   raw: boolean;
   /** Deltas of this line in streams not yet scanned. */
@@ -43,9 +42,9 @@ export interface RedactorSettings {
   readonly scanner: TextScanner;
   /**
    * Receives each line as it is final: its bytes as read when nothing in it changed, else its new
-   * text (`lf`: it ended with a line feed; `tag`: that of the piece its end came in).
+   * text (`lf`: it ended with a line feed; `read`: its length as read, in bytes, its LF included).
    */
-  readonly onLine?: (line: string | Uint8Array, lf: boolean, tag: unknown) => void;
+  readonly onLine?: (line: string | Uint8Array, lf: boolean, read: number) => void;
   /** Native byte-to-text primitives, where the host has them (Node): ASCII lines skip UTF-8 decoding. */
   readonly byteText?: ByteText;
   /** Write redactions into the lines (else only find). */
@@ -73,7 +72,6 @@ export class LogRedactor {
   private readonly streams = new Map<string, Stream<LineRec>>();
   private sinceScan = 0;
   private carry: Uint8Array = EMPTY;
-  private lastTag: unknown;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly want: (s: string) => boolean;
 
@@ -85,8 +83,7 @@ export class LogRedactor {
    * Plaintext bytes; a line may be split across pushes. The lines keep views of `bytes` until they
    * are written: the caller must not reuse it.
    */
-  async push(bytes: Uint8Array, tag?: unknown): Promise<void> {
-    this.lastTag = tag;
+  async push(bytes: Uint8Array): Promise<void> {
     let from = 0;
     if (this.carry.length) {
       // the line begun in an earlier piece is joined on its own (the piece itself is never copied)
@@ -94,12 +91,12 @@ export class LogRedactor {
       if (nl < 0) { this.carry = concatBytes([this.carry, bytes]); return; }
       const line = concatBytes([this.carry, bytes.subarray(0, nl + 1)]);
       this.carry = EMPTY;
-      this.addBlock(line, 0, line.length - 1, tag);
+      this.addBlock(line, 0, line.length - 1);
       from = nl + 1;
     }
     const last = bytes.lastIndexOf(10);
     if (last < from) { this.carry = bytes.slice(from); return; }
-    this.addBlock(bytes, from, last, tag);
+    this.addBlock(bytes, from, last);
     this.carry = last + 1 < bytes.length ? bytes.slice(last + 1) : EMPTY;
     if (this.sinceScan >= BLOCK_BYTES) await this.scanHeld();
   }
@@ -108,18 +105,18 @@ export class LogRedactor {
   async end(): Promise<void> {
     const rest = this.carry;
     this.carry = EMPTY;
-    if (rest.length) this.addLine(this.decoder.decode(rest), rest, false, this.lastTag);
+    if (rest.length) this.addLine(this.decoder.decode(rest), rest, false);
     for (const st of [...this.streams.values()]) this.close(st);
     await this.scanHeld();
   }
 
   /** The lines of `buf` through its LF at `lastLf`, as text (ASCII lines without UTF-8 decoding where the host allows). */
-  private addBlock(buf: Uint8Array, from: number, lastLf: number, tag: unknown): void {
+  private addBlock(buf: Uint8Array, from: number, lastLf: number): void {
     const bt = this.s.byteText;
     if (bt) {
       for (let p = from; p <= lastLf;) {
         const nl = buf.indexOf(10, p);
-        this.addLine(bt.isAscii(buf, p, nl) ? bt.latin1(buf, p, nl) : this.decoder.decode(buf.subarray(p, nl)), buf.subarray(p, nl), true, tag);
+        this.addLine(bt.isAscii(buf, p, nl) ? bt.latin1(buf, p, nl) : this.decoder.decode(buf.subarray(p, nl)), buf.subarray(p, nl), true);
         p = nl + 1;
       }
       return;
@@ -128,13 +125,13 @@ export class LogRedactor {
     const text = this.decoder.decode(buf.subarray(from, lastLf + 1));
     for (let p = from, q = 0; p <= lastLf;) {
       const nl = buf.indexOf(10, p), nq = text.indexOf('\n', q);
-      this.addLine(text.slice(q, nq), buf.subarray(p, nl), true, tag);
+      this.addLine(text.slice(q, nq), buf.subarray(p, nl), true);
       p = nl + 1; q = nq + 1;
     }
   }
 
-  private addLine(text: string, bytes: Uint8Array, lf: boolean, tag: unknown): void {
-    const rec: LineRec = { line: ++this.lines, bytes, lf, tag, raw: false, open: 0, dirty: false };
+  private addLine(text: string, bytes: Uint8Array, lf: boolean): void {
+    const rec: LineRec = { line: ++this.lines, bytes, lf, raw: false, open: 0, dirty: false };
     this.queue.push(rec);
     this.sinceScan += bytes.length + 1;
     if (lf && this.plainLine(text)) return;
@@ -255,7 +252,7 @@ export class LogRedactor {
     while (this.head < q.length && q[this.head].open === 0) {
       const rec = q[this.head++];
       if (rec.dirty) this.changedLines++;
-      this.s.onLine?.(!rec.dirty ? rec.bytes : rec.raw ? rec.text! : serialize(rec.value!), rec.lf, rec.tag);
+      this.s.onLine?.(!rec.dirty ? rec.bytes : rec.raw ? rec.text! : serialize(rec.value!), rec.lf, rec.bytes.length + (rec.lf ? 1 : 0));
     }
     if (this.head > 4096 && this.head * 2 > q.length) { this.queue = q.slice(this.head); this.head = 0; }
   }
