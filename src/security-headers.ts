@@ -23,14 +23,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = { 'Content-Sec
 
 /**
  * The CSP of a bundle (a single `.html` opened from disk): the served policy with `'self'` (which
- * means nothing useful on `file:`) taken away, so only the one inline script whose SHA-256 is
- * `scriptHash` (base64) runs, workers come only from blob: URLs the app made, and nothing is
- * fetched. A <meta> policy cannot carry frame-ancestors.
+ * means nothing useful on `file:`) taken away, so only the page's own inline scripts run, each
+ * named by its SHA-256 (base64) in `scriptHashes`, workers come only from blob: URLs the page
+ * made, and nothing is fetched. A <meta> policy cannot carry frame-ancestors.
  */
-export function bundleCsp(scriptHash: string): string {
+export function bundleCsp(scriptHashes: readonly string[]): string {
   return [
     "default-src 'none'",
-    `script-src 'sha256-${scriptHash}' 'wasm-unsafe-eval'`,
+    `script-src ${scriptHashes.map((h) => `'sha256-${h}'`).join(' ')} 'wasm-unsafe-eval'`,
     'worker-src blob:',
     "connect-src 'none'",
     'img-src blob: data:',

@@ -60,9 +60,11 @@ export async function* carriedPieces(metaEl: Element, meta: BundleMeta, w: Parse
   if (n !== meta.size) throw short();
 }
 
+/** The log's elements after the facts, in order; other elements between them (the app's script) are passed by. */
 async function* piecesAfter(metaEl: Element, w: ParserWatch, count: (len: number) => void): AsyncGenerator<Uint8Array> {
+  let before: Element = metaEl;
   for (;;) {
-    const el = metaEl.nextElementSibling;
+    const el = before.nextElementSibling;
     const piece = el instanceof HTMLScriptElement && el.classList.contains(LOG_CLASS) ? el : undefined;
     if (piece && finished(piece, w)) {
       const text = piece.text;
@@ -73,8 +75,9 @@ async function* piecesAfter(metaEl: Element, w: ParserWatch, count: (len: number
       yield out.subarray(0, len);
       continue;
     }
-    // another element after the pieces, or the page parsed: the log has ended
-    if ((el && !piece) || w.parsed()) return;
+    if (el && !piece) { before = el; continue; }
+    // the page parsed, nothing after: the log has ended
+    if (!el && w.parsed()) return;
     await w.next();
   }
 }

@@ -9,7 +9,7 @@ import type { ForkSide } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import type { ForkComparison } from '../store/library-slice';
 import { afterLoad, keep, library, libraryState, sessionNameFor, setLibrary as set, type LibraryEntry } from './library';
-import type { ArrivingLog } from './arriving-log';
+import type { ArrivingLog, StartedLoad } from './arriving-log';
 import { client } from './session-client';
 import { failOpen, loadSession, type Restore } from './session';
 import { loads } from './session-scope';
@@ -37,8 +37,8 @@ export function openLoose(buf: ArrayBuffer, name: string, sessionName: string, r
   loadSession(buf, restore.entry ? `${name} › ${restore.entry}` : name, restore.entry ? `${sessionName}/${restore.entry}` : sessionName, { ...restore, onLoaded: afterLoad });
 }
 
-/** Opens a log that arrives in pieces while it loads (a bundle's): not kept, and never a ZIP. */
-export function openArriving(log: ArrivingLog, name: string, sessionName: string, restore: Restore = {}): void {
+/** Opens a log that arrives in pieces while it loads, or whose load already runs (a bundle's): not kept, and never a ZIP. */
+export function openArriving(log: ArrivingLog | StartedLoad, name: string, sessionName: string, restore: Restore = {}): void {
   loose.zip = undefined;
   set({ currentId: undefined });
   loadSession(log, name, sessionName, { ...restore, onLoaded: afterLoad });

@@ -70,3 +70,37 @@ describe('a load that gives no session over a session', () => {
     expect(a.terminated).toBe(true);
   });
 });
+
+describe('a bundle\'s load (started by the page\'s first script)', () => {
+  it('lends a decoder of its own with the load, before the worker asks; it ends with the load', async () => {
+    const { SessionClient } = await import('./session-client');
+    const client = new SessionClient();
+    client.prestart(false);
+    expect(StubWorker.all.filter((w) => w.opts.name !== undefined), 'no spare is warmed meanwhile').toEqual([]);
+    client.load(new ArrayBuffer(8), 'a.jsonl.zstd', callbacks());
+    client.lendAhead();
+    const [w] = sessionWorkers();
+    const decoders = StubWorker.all.filter((x) => x.opts.name === 'zstd-spare');
+    expect(decoders).toHaveLength(1);
+    expect(decoders[0].sent).toHaveLength(1);
+    expect(Object.keys(decoders[0].sent[0])).toEqual(['connect']);
+    expect(w.sent.map((m) => m.kind)).toEqual(['load', 'zstd-lent']);
+    expect((w.sent[1] as { port?: unknown }).port).toBeDefined();
+    w.say({ kind: 'loaded', summary: { length: 3 } as Summary });
+    expect(decoders[0].terminated).toBe(true);
+    vi.runAllTimers();
+  });
+
+  it('reports what the load said before the app attached, in order, then the rest as it comes', async () => {
+    const { LaterCallbacks } = await import('./started-load');
+    const later = new LaterCallbacks(10);
+    later.onProgress(1, 10, 5);
+    later.onProgress(2, 10, 9);
+    const cb = callbacks();
+    later.attach(cb);
+    expect(cb.onProgress.mock.calls).toEqual([[1, 10, 5, undefined], [2, 10, 9, undefined]]);
+    later.onLoaded({ length: 9 } as Summary);
+    expect(cb.onLoaded).toHaveBeenCalledWith({ length: 9 });
+    expect(later.size).toBe(10);
+  });
+});

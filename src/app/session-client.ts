@@ -4,7 +4,9 @@ import type { SessionApi } from '../protocol/session-api';
 import type { FromWorker, Summary, ToWorker } from '../protocol/worker-protocol';
 import type { Refusal } from '../store/store';
 import { isArrivingLog, type ArrivingLog } from './arriving-log';
-import { ZstdSpare } from './zstd-spare';
+import { coldDecoder, ZstdSpare } from './zstd-spare';
+import type { SpareRequest } from '../protocol/zstd-spare';
+import { bundleBoot } from './bundle-boot-global';
 
 export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;
@@ -37,12 +39,12 @@ export class SessionClient {
   private readonly appendWaiters: { resolve(s: Summary): void; reject(e: Error): void }[] = [];
 
   /**
-   * Starts the next load's session worker and the spare decoder now, so that they compile while the
-   * page is busy with other work (a bundle page, before the rest of the app has even run).
+   * Starts the next load's session worker (and, with `spare`, the spare decoder) now, so that it
+   * compiles while the page is busy with other work.
    */
-  prestart(): void {
+  prestart(spare = true): void {
     this.warm ??= sessionWorker();
-    this.spare.start();
+    if (spare) this.spare.start();
   }
 
   /**
@@ -110,6 +112,22 @@ export class SessionClient {
     this.terminate();
     this.worker = back;
     return back !== undefined;
+  }
+
+  /**
+   * Lends the loading worker a decoding worker of its own now, before it asks: a bundle's load runs
+   * while the page parses and compiles the app, so an ask would wait for the page, and no spare is
+   * warm yet (the lent worker compiles libzstd itself, while the session worker compiles).
+   */
+  lendAhead(): void {
+    const w = this.worker;
+    if (!w || this.lent) return;
+    const z = coldDecoder();
+    const ch = new MessageChannel();
+    z.postMessage({ connect: ch.port1 } satisfies SpareRequest, [ch.port1]);
+    this.lent = z;
+    z.onerror = (e) => { if (w === this.worker) w.postMessage({ kind: 'zstd-failed', message: e.message || 'failed' } satisfies ToWorker); };
+    w.postMessage({ kind: 'zstd-lent', port: ch.port2 } satisfies ToWorker, [ch.port2]);
   }
 
   /** Lends the spare decoding worker (if one is ready) to the loading worker `w`; it ends with the load. */
@@ -197,4 +215,5 @@ export class SessionClient {
   }
 }
 
-export const client = new SessionClient();
+/** The page's client: on a bundle page, the one its first script started its load with (./bundle-boot.ts). */
+export const client: SessionClient = bundleBoot()?.client ?? new SessionClient();

@@ -7,8 +7,8 @@ import type { Summary } from '../protocol/worker-protocol';
 import type { View } from '../core/view';
 import { resetSession, sessionSnapshot, useApp, type AppState, type LiveSessionState, type Refusal } from '../store/store';
 import { forgetMoment, moveCursor, requestMoment, select } from './cursor';
-import { loadSize, type ArrivingLog } from './arriving-log';
-import { client } from './session-client';
+import { isStartedLoad, loadSize, type ArrivingLog, type StartedLoad } from './arriving-log';
+import { client, type LoadCallbacks } from './session-client';
 import { dropAnswers, loads } from './session-scope';
 import { recheckTour } from './tour-player';
 
@@ -47,9 +47,10 @@ function shown(summary: Summary, fresh: boolean): void {
 
 /**
  * Loads `bytes` as the session shown (named `sessionName` in the URL hash), replacing the one open:
- * every session-scoped field is reset, and Cancel returns to the session open before.
+ * every session-scoped field is reset, and Cancel returns to the session open before. A load
+ * already started (a bundle's) is taken as the one shown.
  */
-export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: string, sessionName: string, restore: Restore = {}): void {
+export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog | StartedLoad, fileName: string, sessionName: string, restore: Restore = {}): void {
   const s = get();
   // the summary is cleared while a load runs: a load replacing a load in flight keeps the session open before both
   if (s.summary) before.open = { fields: sessionSnapshot(s), view: s.view, libraryId: s.library.currentId };
@@ -59,7 +60,7 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: s
   forgetMoment();
   resetSession({ phase: 'loading', progress: { done: 0, total: loadSize(bytes) }, sessionName,
     ...(restore.view ? { view: restore.view } : {}), ...(restore.live ? { liveSession: s.liveSession } : {}) });
-  client.load(bytes, fileName, {
+  const callbacks: LoadCallbacks = {
     onProgress: (done, total, events, startTime) => { if (mine()) set({ progress: { done, total, events, startTime } }); },
     onLoaded: (summary) => {
       if (!mine()) return;
@@ -88,7 +89,8 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog, fileName: s
       returnTo(back, undefined, keptOver(fileName, message, refusal));
       restore.onFailed?.(message, true);
     },
-  }, restore.entry, restore.live);
+  };
+  if (isStartedLoad(bytes)) bytes.attach(callbacks); else client.load(bytes, fileName, callbacks, restore.entry, restore.live);
 }
 
 /**

@@ -12,6 +12,9 @@ import type { SpareReply, SpareRequest } from '../protocol/zstd-spare';
 const warmingWorker = () => new Worker(new URL('../worker/zstd.worker.ts', import.meta.url), { type: 'module', name: 'zstd-warm' });
 const spareWorker = () => new Worker(new URL('../worker/zstd.worker.ts', import.meta.url), { type: 'module', name: 'zstd-spare' });
 
+/** A decoding worker lent without a module to adopt: on `connect` it compiles libzstd itself. */
+export const coldDecoder = spareWorker;
+
 export class ZstdSpare {
   private module?: WebAssembly.Module;
   /** The warming worker, until it sends the module; then the spare, `ready` once it has adopted it. */

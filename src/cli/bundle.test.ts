@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'seqscope-bundle-'));
 const templatePath = join(dir, 'template.html');
 writeFileSync(templatePath, formatBundleTemplate({
   html: '<!doctype html><html><head><meta charset="UTF-8" /><title>t</title></head><body><div id="root"></div></body></html>',
-  js: 'void 0;', css: '', cspFor: (s) => bundleCsp(createHash('sha256').update(s).digest('base64')),
+  boot: 'void 0;', js: 'void 1;', css: '', cspFor: (s) => bundleCsp(s.map((x) => createHash('sha256').update(x).digest('base64'))),
 }));
 
 async function run(args: string[], template = templatePath) {

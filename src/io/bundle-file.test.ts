@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundleCsp } from '../security-headers';
-import { buildBundle, extractBundle, formatInertJson, LOG_CLASS, META_ID, parseBundleMeta, PIECE_BYTES, type BundleMeta } from './bundle-file';
+import { buildBundle, extractBundle, formatInertJson, LEAD_BYTES, LOG_CLASS, META_ID, parseBundleMeta, PIECE_BYTES, type BundleMeta } from './bundle-file';
 import { decodePayloadBytes, decodePayloadText, decodePayloadTextInto, encodePayload, readAsWindows1252 } from './bundle-payload';
-import { BUNDLE_MARKER, escapeInlineScript, escapeInlineStyle, formatBundleTemplate } from './bundle-template';
+import { BUNDLE_MARKER, BUNDLE_REST_MARKER, escapeInlineScript, escapeInlineStyle, formatBundleTemplate } from './bundle-template';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -21,7 +21,8 @@ const INDEX = `<!doctype html>
 </html>`;
 const APP_JS = 'const s = "</script><!-- \u2026 \u2028 $& $1"; const r = /<\\/script>/u; globalThis.__out = [s, r.test("</script>"), `x\u00e9${1}`];';
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
-const template = formatBundleTemplate({ html: INDEX, js: APP_JS, css: '.a::before{content:"\u25be "}', cspFor: (s) => bundleCsp(sha(s)), favicon: '<svg/>' });
+const BOOT_JS = 'globalThis.__boot = "</script>\u00e9";';
+const template = formatBundleTemplate({ html: INDEX, boot: BOOT_JS, js: APP_JS, css: '.a::before{content:"\u25be "}', cspFor: (s) => bundleCsp(s.map(sha)), favicon: '<svg/>' });
 
 /** Every byte value, each escaped one in runs, and a log-like tail without LF. */
 function awkwardBytes(): Uint8Array {
@@ -121,10 +122,14 @@ describe('bundle file', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it('splits a long log into pieces the page reads back in order', () => {
-    const log = new Uint8Array(PIECE_BYTES * 2 + 5000).map((_, i) => (i * 31 + (i >> 9)) & 0xff);
+  it('splits a long log into pieces the page reads back in order: its first LEAD_BYTES before the app\'s script, the rest after it', () => {
+    const log = new Uint8Array(LEAD_BYTES + PIECE_BYTES * 2 + 5000).map((_, i) => (i * 31 + (i >> 9)) & 0xff);
     const html = buildBundle(template, log, { version: 1, name: 'a', size: log.length });
-    expect(textsOf(html, `class="${LOG_CLASS}"`)).toHaveLength(3);
+    expect(textsOf(html, `class="${LOG_CLASS}"`)).toHaveLength(LEAD_BYTES / PIECE_BYTES + 3);
+    const s = readAsWindows1252(html), app = s.indexOf('<script>', s.indexOf('<script>') + 1);
+    const pieceAt = [...s.matchAll(new RegExp(`class="${LOG_CLASS}">`, 'g'))].map((m) => m.index);
+    expect(pieceAt.filter((at) => at < app)).toHaveLength(LEAD_BYTES / PIECE_BYTES);
+    expect(s.indexOf(`id="${META_ID}"`)).toBeLessThan(pieceAt[0]);
     // (Buffer.equals: a deep toEqual over half a megabyte takes seconds)
     expect(Buffer.from(pageLog(html)).equals(log)).toBe(true);
     expect(Buffer.from(extractBundle(html).log).equals(log)).toBe(true);
@@ -142,16 +147,21 @@ describe('bundle template', () => {
     expect(template.indexOf('<meta charset="windows-1252" />')).toBeLessThan(template.indexOf('<meta http-equiv="Content-Security-Policy"'));
     const csps = [...template.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/g)].map((m) => m[1]);
     expect(csps).toHaveLength(1);
-    const scripts = [...template.matchAll(/<script type="module" async>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    expect(scripts).toHaveLength(1);
-    expect(csps[0]).toContain(`script-src 'sha256-${sha(scripts[0])}' 'wasm-unsafe-eval'`);
+    const scripts = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(2);
+    expect(csps[0]).toContain(`script-src 'sha256-${sha(scripts[0])}' 'sha256-${sha(scripts[1])}' 'wasm-unsafe-eval'`);
     expect(csps[0]).toContain("connect-src 'none'");
     expect(csps[0]).toContain("default-src 'none'");
     expect(csps[0]).not.toContain("'self'");
     expect(csps[0]).not.toContain("'unsafe-eval'");
     expect(template).not.toMatch(/src="\/assets|href="\/assets|href="\/favicon/);
-    // the app starts while the log is parsed, and knows from the head that the page is a bundle
-    expect(template.indexOf(BUNDLE_MARKER)).toBeGreaterThan(template.indexOf('<script type="module" async>'));
+    // the first script, then the facts and the log's first pieces, the app's script, the rest of the log;
+    // the page knows from the head that it is a bundle
+    expect(scripts[0]).toBe(escapeInlineScript(BOOT_JS));
+    expect(scripts[1]).toBe(escapeInlineScript(APP_JS));
+    expect(template.indexOf(BUNDLE_MARKER)).toBeGreaterThan(template.indexOf(scripts[0]));
+    expect(template.indexOf(BUNDLE_MARKER)).toBeLessThan(template.indexOf(scripts[1]));
+    expect(template.indexOf(BUNDLE_REST_MARKER)).toBeGreaterThan(template.indexOf(scripts[1]));
     expect(template.indexOf('<meta name="seqscope-bundle" content="1" />')).toBeLessThan(template.indexOf('</head>'));
   });
 

@@ -10,9 +10,9 @@ import { validateTour, type Tour } from '../core/tour';
 import { isPlainRecord, isSafeNonNegInt } from '../core/errors';
 import type { View } from '../core/view';
 import { decodePayloadBytesInto, encodePayload } from './bundle-payload';
-import { BUNDLE_MARKER } from './bundle-template';
+import { BUNDLE_MARKER, BUNDLE_REST_MARKER } from './bundle-template';
 
-export { BUNDLE_MARKER };
+export { BUNDLE_MARKER, BUNDLE_REST_MARKER };
 
 export const META_ID = 'seqscope-bundle';
 export const LOG_CLASS = 'seqscope-log';
@@ -20,6 +20,8 @@ const META_OPEN = `<script type="application/json" id="${META_ID}">`;
 const LOG_OPEN = `<script type="application/x-seqscope-log" class="${LOG_CLASS}">`;
 /** Log bytes per element. */
 export const PIECE_BYTES = 1 << 18;
+/** Log bytes before the app's script: about what the worker decodes for the first events it shows. */
+export const LEAD_BYTES = 1 << 20;
 
 export const BUNDLE_VIEWS = ['log', 'surface', 'transcript', 'compare', 'diff'] as const satisfies readonly View[];
 export type BundleView = (typeof BUNDLE_VIEWS)[number];
@@ -70,15 +72,27 @@ function isAscii(s: string): boolean {
   return !/[^\x00-\x7f]/.test(s);
 }
 
-/** The bundle's bytes: `template` with the facts and the log at its marker. */
+/**
+ * The bundle's bytes: `template` with the facts and the log's first LEAD_BYTES at its first marker
+ * (before the app's script: the first script starts the load on them while the app's script is
+ * still to be parsed), and the rest of the log at its second (all at the first when it has none).
+ */
 export function buildBundle(template: string, log: Uint8Array, meta: BundleMeta): Uint8Array {
   const at = template.indexOf(BUNDLE_MARKER);
   if (at < 0) throw new BundleError('bundle-template', `The bundle template has no ${BUNDLE_MARKER} marker; rebuild it with npm run build.`);
   if (!isAscii(template)) throw new BundleError('bundle-template', 'The bundle template holds non-ASCII text, which a windows-1252 page would misread; rebuild it with npm run build.');
-  const parts = [ascii(template.slice(0, at) + META_OPEN + formatInertJson(meta) + '</script>\n')];
+  const restAt = template.indexOf(BUNDLE_REST_MARKER, at);
   const open = ascii(LOG_OPEN), close = ascii('</script>\n');
-  for (let p = 0; p < log.length || p === 0; p += PIECE_BYTES) parts.push(open, encodePayload(log.subarray(p, p + PIECE_BYTES)), close);
-  parts.push(ascii(template.slice(at + BUNDLE_MARKER.length)));
+  // an empty log is one empty piece
+  const pieces = (from: number, to: number) => {
+    const out: Uint8Array[] = [];
+    for (let p = from; p < to || (p === 0 && log.length === 0); p += PIECE_BYTES) out.push(open, encodePayload(log.subarray(p, Math.min(p + PIECE_BYTES, to))), close);
+    return out;
+  };
+  const lead = restAt < 0 ? log.length : Math.min(log.length, LEAD_BYTES);
+  const parts = [ascii(template.slice(0, at) + META_OPEN + formatInertJson(meta) + '</script>\n'), ...pieces(0, lead)];
+  if (restAt < 0) parts.push(ascii(template.slice(at + BUNDLE_MARKER.length)));
+  else parts.push(ascii(template.slice(at + BUNDLE_MARKER.length, restAt)), ...(lead < log.length ? pieces(lead, log.length) : []), ascii(template.slice(restAt + BUNDLE_REST_MARKER.length)));
   let n = 0;
   for (const x of parts) n += x.length;
   const out = new Uint8Array(n);

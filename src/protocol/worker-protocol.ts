@@ -29,7 +29,8 @@ export type ToWorker =
   | { kind: 'append'; bytes: ArrayBuffer }
   /**
    * Reply to `zstd-wanted`: a port to the page's spare decoding worker, lent for this load (absent
-   * when none is ready: the worker starts one of its own); `zstd-failed`: the lent worker failed.
+   * when none is ready: the worker starts one of its own), or sent unasked right after the load (a
+   * bundle's), so that the load never waits for the page; `zstd-failed`: the lent worker failed.
    */
   | { kind: 'zstd-lent'; port?: MessagePort }
   | { kind: 'zstd-failed'; message: string }

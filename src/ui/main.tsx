@@ -1,5 +1,3 @@
-// first: on a bundle page the session worker starts before the rest of the app runs
-import '../app/bundle-prestart';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

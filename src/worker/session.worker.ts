@@ -29,11 +29,15 @@ let arriving: ArrivingBytes | undefined;
 const isArriving = (b: ArrayBuffer | Blob | ArrivingLogSize): b is ArrivingLogSize => typeof (b as Partial<ArrivingLogSize>).arriving === 'number';
 /** The load's request for the page's spare decoding worker, until the page answers. */
 let lending: ((port: MessagePort | undefined) => void) | undefined;
+/** A decoding worker the page lent before the load asked for one (a bundle's load), until it asks. */
+let lentAhead: MessagePort | undefined;
 /** Where the lent worker's failure goes, once one is lent. */
 let lentFailed: ((err: Error) => void) | undefined;
 
 const borrow = () => new Promise<Lent | undefined>((resolve) => {
-  lending = (port) => { resolve(port ? { port, onFailed: (f) => { lentFailed = f; } } : undefined); };
+  const lend = (port: MessagePort | undefined) => { resolve(port ? { port, onFailed: (f) => { lentFailed = f; } } : undefined); };
+  if (lentAhead) { lend(lentAhead); lentAhead = undefined; return; }
+  lending = lend;
   post({ kind: 'zstd-wanted' });
 });
 
@@ -43,7 +47,7 @@ function post(m: FromWorker, transfer: Transferable[] = []): void {
 
 scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
-  if (msg.kind === 'zstd-lent') { lending?.(msg.port); lending = undefined; return; }
+  if (msg.kind === 'zstd-lent') { if (lending) lending(msg.port); else lentAhead = msg.port; lending = undefined; return; }
   if (msg.kind === 'zstd-failed') { lentFailed?.(new Error(`zstd worker: ${msg.message}`)); return; }
   if (msg.kind === 'load-piece') { arriving?.put(new Uint8Array(msg.bytes)); return; }
   if (msg.kind === 'load-cut') { arriving?.fail(new ArrivingError(msg.message)); return; }
