@@ -5,7 +5,8 @@
  * separator no rule matches across (NUL LF NUL: `\s` classes stop at NUL, `[^\s]` classes and `.`
  * at LF) and the reported ranges are mapped back. Rules that cannot run here are left out:
  * `filter-comments` (a `secretlint-disable` comment inside a log would switch redaction off) and
- * the GCP rule's file checks, which need a path (the JSON check runs on each string alone).
+ * the GCP rule's `.p12` check, which reads a file; its JSON check runs on each string holding
+ * `private_key_id` alone, as a `.json` source (the whole string is a service-account key).
  */
 import { lintSource } from '@secretlint/core';
 import { creator as preset } from '@secretlint/secretlint-rule-preset-recommend';
@@ -44,13 +45,19 @@ export function secretlintMayMatch(s: string): boolean {
   return SECRETLINT_TRIGGER.test(s) || SECRETLINT_TRIGGER_I.test(s);
 }
 
-async function lint(content: string, config: SecretLintCoreConfig): Promise<{ ruleId: string; range: readonly [number, number] }[]> {
-  const r = await lintSource({ source: { content, filePath: '', ext: '.txt', contentType: 'text' }, options: { config, noPhysicFilePath: true, maskSecrets: true } });
+/** `ext`: the GCP rule judges only a source it is told is `.json`. */
+async function lint(content: string, config: SecretLintCoreConfig, ext = '.txt'): Promise<{ ruleId: string; range: readonly [number, number] }[]> {
+  const r = await lintSource({ source: { content, filePath: '', ext, contentType: 'text' }, options: { config, noPhysicFilePath: true, maskSecrets: true } });
   return r.messages.map((m) => ({ ruleId: m.ruleId, range: m.range }));
 }
 
-/** The preset's matches in each of `texts` (one list per text, in order). */
-export async function secretlintMatches(texts: readonly string[]): Promise<RuleMatch[][]> {
+/**
+ * The preset's matches in each of `texts` (one list per text, in order). `raws`: the strings the
+ * texts were read from, where a text is a string with its JSON escapes read (./text-scan.ts): the
+ * GCP rule parses the string as JSON, so it judges the string as it is, and a key it finds is the
+ * whole text.
+ */
+export async function secretlintMatches(texts: readonly string[], raws: readonly string[] = texts): Promise<RuleMatch[][]> {
   const out: RuleMatch[][] = texts.map(() => []);
   if (texts.length === 0) return out;
   const starts: number[] = [];
@@ -67,8 +74,8 @@ export async function secretlintMatches(texts: readonly string[]): Promise<RuleM
     if (end > start) out[i].push({ start, end, rule: shortId(m.ruleId), priority: PRIORITY });
   }
   for (let i = 0; i < texts.length; i++) {
-    if (!texts[i].includes('private_key_id')) continue;
-    for (const m of await lint(texts[i], gcpConfig)) out[i].push({ start: m.range[0], end: m.range[1], rule: shortId(m.ruleId), priority: PRIORITY });
+    if (!raws[i].includes('private_key_id')) continue;
+    for (const m of await lint(raws[i], gcpConfig, '.json')) out[i].push({ start: 0, end: texts[i].length, rule: shortId(m.ruleId), priority: PRIORITY });
   }
   return out;
 }

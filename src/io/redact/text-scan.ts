@@ -107,7 +107,7 @@ export class TextScanner {
   /** Merged spans for each text, in order. */
   async scan(texts: readonly string[]): Promise<RuleMatch[][]> {
     const out: RuleMatch[][] = texts.map(() => []);
-    const lint: string[] = [];
+    const lint: string[] = [], lintRaw: string[] = [];
     const lintAt: number[] = [];
     const pairsOf: (number[] | null)[] = texts.map(() => null);
     for (let i = 0; i < texts.length; i++) {
@@ -121,10 +121,10 @@ export class TextScanner {
         for (const r of this.rules) r.find(ev.view, viewMatches);
         for (const m of viewMatches) out[i].push(widen(m, ev.pairs));
       }
-      if (this.secretlint && (secretlintMayMatch(s) || (ev && secretlintMayMatch(ev.view)))) { lint.push(ev ? ev.view : s); lintAt.push(i); }
+      if (this.secretlint && (secretlintMayMatch(s) || (ev && secretlintMayMatch(ev.view)))) { lint.push(ev ? ev.view : s); lintRaw.push(s); lintAt.push(i); }
     }
     if (lint.length) {
-      const found = await secretlintMatches(lint);
+      const found = await secretlintMatches(lint, lintRaw);
       for (let k = 0; k < found.length; k++) {
         const i = lintAt[k], pairs = pairsOf[i];
         for (const m of found[k]) out[i].push(pairs ? widen(m, pairs) : m);
