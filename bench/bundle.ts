@@ -1,5 +1,5 @@
 /**
- * `npm run -s bench -- bundle [--dir DIR] [--events N] [--loads N]`: a bundle of the large-session
+ * `npm run -s bench -- bundle [--dir DIR] [--events N] [--loads N] [--trace FILE]`: a bundle of the large-session
  * profile log (`DIR/profile-N.jsonl.zstd`, generated as the other benches do when missing):
  * - its size against the log's zstd size plus the built app (dist/ without the demos and the
  *   template), and that sum plus 5 %;
@@ -10,10 +10,10 @@
  *   fresh tab: the medians. Prints figures; the last line is one JSON object. Not a test.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, servePreview } from '../src/testing/browser-harness';
 import { cpuTimes, pct, stealPct } from './stats';
 
@@ -23,6 +23,8 @@ const events = Number(arg('events', '1300000'));
 const dir = arg('dir', 'tmp/bench');
 const port = Number(arg('port', '4181'));
 const LOADS = Number(arg('loads', '3'));
+/** `--trace FILE`: a Chromium trace (chrome://tracing, Perfetto) of one more bundle open, to its first view, not counted. */
+const TRACE = arg('trace', '');
 const bin = (n: string) => join('node_modules', '.bin', n);
 
 mkdirSync(dir, { recursive: true });
@@ -72,17 +74,41 @@ async function fresh() {
 const marks = (page: Page) => page.evaluate(() => (window as unknown as { __marks: { t0?: number; first: number; ready: number } }).__marks);
 
 /** The bundle from disk, network cut off; t0 = navigation start (performance.now() 0). */
-async function openBundle(): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
+async function openBundle(trace = ''): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
   // not routed: Playwright would pass the 55 MB file itself through its interception (the CSP fetches nothing anyway)
   const { context, page } = await fresh();
   await context.addInitScript({ content: 'window.__watchFromStart = true;' });
+  const stopTrace = trace ? await startTrace(context, page) : undefined;
   const cpu0 = cpuTimes();
   await page.goto(pathToFileURL(out).href, { timeout: 600_000, waitUntil: 'commit' });
+  if (stopTrace) {
+    await page.waitForFunction(() => (window as unknown as { __marks: { first?: number } }).__marks.first !== undefined, null, { timeout: 600_000, polling: 50 });
+    await stopTrace(trace);
+  }
   await page.waitForFunction(() => (window as unknown as { __marks: { ready?: number } }).__marks.ready !== undefined, null, { timeout: 600_000, polling: 100 });
   const m = await marks(page);
   const steal = stealPct(cpu0, cpuTimes());
   await context.close();
   return { firstViewMs: Math.round(m.first), readyMs: Math.round(m.ready), stealPct: steal };
+}
+
+/**
+ * Chromium's timeline (its threads' tasks with wall and CPU time, V8's compiles, the parser, user
+ * timing marks) over CDP; the returned function ends it and writes the trace to a file.
+ */
+async function startTrace(context: BrowserContext, page: Page): Promise<(file: string) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => { events.push(...e.value); });
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'blink', 'blink.user_timing', 'loading', 'toplevel'];
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } } as never);
+  return async (file) => {
+    const done = new Promise<void>((r) => { cdp.once('Tracing.tracingComplete', () => r()); });
+    await cdp.send('Tracing.end');
+    await done;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    console.log(`trace of a bundle open, to its first view: ${file}`);
+  };
 }
 
 /** The same log chosen in the served app (already started); t0 = the file input's change. */
@@ -107,6 +133,8 @@ async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stea
 }
 
 const samples = { bundle: [] as Awaited<ReturnType<typeof openBundle>>[], dropped: [] as Awaited<ReturnType<typeof dropInApp>>[] };
+// the traced open is one of its own: tracing slows what it traces
+if (TRACE) await openBundle(TRACE);
 for (let i = 0; i < LOADS; i++) {
   samples.dropped.push(await dropInApp());
   samples.bundle.push(await openBundle());
