@@ -10,7 +10,14 @@ await build({
   build: {
     ssr: 'src/cli/main.ts', outDir: 'dist-cli', emptyOutDir: true, minify: false, target: 'node20',
     // libzstd's WASM build reads its .wasm beside its own module, so it stays a package import
-    rollupOptions: { external: ['@bokuweb/zstd-wasm'], output: { format: 'esm', entryFileNames: 'seqscope.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    rollupOptions: {
+      external: ['@bokuweb/zstd-wasm'],
+      output: {
+        format: 'esm', entryFileNames: 'seqscope.mjs', chunkFileNames: '[name]-[hash].mjs',
+        // the thread `seqscope redact` decodes zstd in runs this chunk: it loads no redaction rules
+        codeSplitting: { groups: [{ name: 'redact-thread', test: /src\/(cli\/redact-thread|cli\/file-pieces|io\/redact\/zstd-batches)\.ts$/ }] },
+      },
+    },
   },
   ssr: { noExternal: true },
 });

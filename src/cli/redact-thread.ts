@@ -3,25 +3,12 @@
  * reads the file itself: on two cores libzstd decodes the next frames while the redaction scans the
  * last ones, and this thread neither reads nor copies the compressed bytes.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { serveZstdBatches, zstdBatchesOver, type ZstdBatchSource } from '../io/redact/zstd-batches';
+import { filePieces } from './file-pieces';
 import { nodePort } from './zstd-thread';
 
 const MARK = 'seqscopeRedactThread';
-
-/** `file` read 4 MiB at a time, each piece an array of its own. */
-export function* filePieces(file: string): Generator<Uint8Array> {
-  const fd = openSync(file, 'r');
-  try {
-    for (;;) {
-      const b = new Uint8Array(4 << 20);
-      const n = readSync(fd, b, 0, b.length, null);
-      if (n <= 0) return;
-      yield n < b.length ? b.subarray(0, n) : b;
-    }
-  } finally { closeSync(fd); }
-}
 
 /**
  * The batches of the zstd log `file`, decoded in a worker thread that runs the module this code is

@@ -13,7 +13,8 @@ import { SessionError } from '../core/errors';
 import { findSecrets, parseUserStrings, redactFile, type Finding, type LogEncoding, type LogSource } from '../io/redact/index';
 import { frameSpans, rawFrame, type FrameCompressor } from '../io/zstd-encode';
 import { nodeByteText } from './byte-text';
-import { filePieces, zstdBatchesOfFile } from './redact-thread';
+import { filePieces } from './file-pieces';
+import type { ZstdBatchSource } from '../io/redact/zstd-batches';
 
 export const REDACT_USAGE = 'usage: seqscope redact FILE -o OUT.jsonl|OUT.jsonl.zstd [--strings FILE] [--report FILE.json] | seqscope redact FILE --check [--strings FILE] [--json]';
 
@@ -79,7 +80,7 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
   }
   try {
     if (a.check) {
-      const findings = await findSecrets(input, { extraStrings, byteText: nodeByteText, zstdBatches: zstdBatchesOfFile(a.file) });
+      const findings = await findSecrets(input, { extraStrings, byteText: nodeByteText, zstdBatches: await batchesOf(a.file) });
       const byRule: Record<string, number> = {};
       for (const f of findings) byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
       if (a.json) for (const f of findings) io.out(JSON.stringify({ file: a.file, ...f }));
@@ -94,12 +95,13 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
       io.err(`seqscope: ${a.out} not written (${err.code}): zstd compression is unavailable: ${err.message}. Write a .jsonl copy instead, or reinstall Seqscope's dependencies (npm ci).`);
       return 2;
     }
+    const zstdBatches = await batchesOf(a.file);
     // written beside OUT and renamed over it when complete: a failed run leaves no partial copy
     const tmp = `${a.out}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
     let report;
     try {
-      report = await redactFile(input, (b) => { for (let o = 0; o < b.length;) o += writeSync(fd, b, o); }, { extraStrings, encoding, compress, byteText: nodeByteText, zstdBatches: zstdBatchesOfFile(a.file) });
+      report = await redactFile(input, (b) => { for (let o = 0; o < b.length;) o += writeSync(fd, b, o); }, { extraStrings, encoding, compress, byteText: nodeByteText, zstdBatches });
       closeSync(fd);
       renameSync(tmp, a.out!);
     } catch (err) {
@@ -123,6 +125,14 @@ export async function runRedact(argv: readonly string[], io: RedactIo): Promise<
 /** The file read 4 MiB at a time, each piece an array of its own (the engine keeps views of it): never held whole. */
 function fileSource(file: string): LogSource {
   return { pieces: () => filePieces(file) };
+}
+
+/**
+ * zstd input decoded in a worker thread that reads `file` itself. Its module is a chunk of its own
+ * (a dynamic import), so the thread starts without the redaction engine's rules.
+ */
+async function batchesOf(file: string): Promise<ZstdBatchSource> {
+  return (await import('./redact-thread')).zstdBatchesOfFile(file);
 }
 
 function writeReport(file: string, report: unknown): void {

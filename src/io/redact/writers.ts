@@ -174,7 +174,8 @@ function framesKept(frame: Frame, tornFrame: Frame, emit: (b: Uint8Array) => voi
       }
       if (isNew && (size > taken || lf)) changed = true;
       // a line as read has its LF right after it in the same buffer (Gather takes it from there)
-      if (isNew) { parts.add(bytes.subarray(taken), false); if (lf) parts.add(LF, false); } else parts.add(bytes.subarray(taken), lf);
+      const rest = taken ? bytes.subarray(taken) : bytes;
+      if (isNew) { parts.add(rest, false); if (lf) parts.add(LF, false); } else parts.add(rest, lf);
       pos = lineEnd;
       while (pos === frameEnd) close();
     },

@@ -30,6 +30,8 @@ export type ZstdBatchItem =
 
 /** Plaintext per batch (about: frames are whole). */
 export const BATCH_BYTES = 4 << 20;
+/** The first batch is at most this large, so that the scan starts while the next ones are decoded. */
+const FIRST_BATCH_BYTES = 256 << 10;
 
 const why = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\.$/, '');
 
@@ -37,7 +39,7 @@ const why = (err: unknown) => (err instanceof Error ? err.message : String(err))
 export async function* decodeZstdBatches(pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, batchBytes = BATCH_BYTES): AsyncGenerator<ZstdBatchItem> {
   const framing = new FrameStream();
   const d = await createFrameDecoder();
-  let plainEnds: number[] = [], packedEnds: number[] = [];
+  let plainEnds: number[] = [], packedEnds: number[] = [], batches = 0;
   /** Runs of frames as read: consecutive frames of one piece are one run. */
   let runs: Uint8Array[] = [], runStart = -1, runEnd = -1, runOf: Uint8Array | undefined, packedSize = 0;
   const closeRun = () => { if (runOf) runs.push(runOf.subarray(runStart, runEnd)); runOf = undefined; };
@@ -59,7 +61,7 @@ export async function* decodeZstdBatches(pieces: AsyncIterable<Uint8Array> | Ite
       packedSize += f.end - f.start;
       plainEnds.push(d.pending);
       packedEnds.push(packedSize);
-      if (d.pending >= batchBytes) yield batch();
+      if (d.pending >= (batches ? batchBytes : Math.min(batchBytes, FIRST_BATCH_BYTES))) { batches++; yield batch(); }
     }
     if (framing.error) {
       if (plainEnds.length) yield batch();
