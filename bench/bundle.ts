@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, servePreview } from '../src/testing/browser-harness';
-import { cpuTimes, pct, stealPct } from './stats';
+import { cpuTimes, pct, stealPct, treeCpuMs } from './stats';
 
 const rest = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
@@ -65,6 +65,25 @@ const WATCH = `
   };
   requestAnimationFrame(poll);`;
 
+/**
+ * Waits until the browser is idle (its processes under 10 % of a core over two 250 ms windows, 10 s
+ * at most) and returns how long that took. A new tab of full Chromium starts browser work of its own
+ * (its omnibox popup, a WebUI renderer: ~0.9 CPU-seconds in a trace, on two cores): the dropped
+ * load's tab was opened seconds before the choice, the bundle's tab just before its navigation, so
+ * without this the bundle's figure carried that work and the dropped one did not.
+ */
+async function settle(): Promise<number> {
+  const t0 = performance.now();
+  let quiet = 0;
+  while (quiet < 2 && performance.now() - t0 < 10_000) {
+    const a = treeCpuMs(process.pid);
+    await new Promise((r) => setTimeout(r, 250));
+    const b = treeCpuMs(process.pid);
+    quiet = a !== undefined && b !== undefined && b - a < 25 ? quiet + 1 : 0;
+  }
+  return Math.round(performance.now() - t0);
+}
+
 async function fresh() {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript({ content: WATCH });
@@ -74,10 +93,11 @@ async function fresh() {
 const marks = (page: Page) => page.evaluate(() => (window as unknown as { __marks: { t0?: number; first: number; ready: number } }).__marks);
 
 /** The bundle from disk, network cut off; t0 = navigation start (performance.now() 0). */
-async function openBundle(trace = ''): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
+async function openBundle(trace = ''): Promise<{ firstViewMs: number; readyMs: number; stealPct: number; settleMs: number }> {
   // not routed: Playwright would pass the 55 MB file itself through its interception (the CSP fetches nothing anyway)
   const { context, page } = await fresh();
   await context.addInitScript({ content: 'window.__watchFromStart = true;' });
+  const settleMs = await settle();
   const stopTrace = trace ? await startTrace(context, page) : undefined;
   const cpu0 = cpuTimes();
   await page.goto(pathToFileURL(out).href, { timeout: 600_000, waitUntil: 'commit' });
@@ -89,7 +109,7 @@ async function openBundle(trace = ''): Promise<{ firstViewMs: number; readyMs: n
   const m = await marks(page);
   const steal = stealPct(cpu0, cpuTimes());
   await context.close();
-  return { firstViewMs: Math.round(m.first), readyMs: Math.round(m.ready), stealPct: steal };
+  return { firstViewMs: Math.round(m.first), readyMs: Math.round(m.ready), stealPct: steal, settleMs };
 }
 
 /**
@@ -112,7 +132,7 @@ async function startTrace(context: BrowserContext, page: Page): Promise<(file: s
 }
 
 /** The same log chosen in the served app (already started); t0 = the file input's change. */
-async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stealPct: number }> {
+async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stealPct: number; settleMs: number }> {
   const { context, page } = await fresh();
   await page.goto(`${base}/?demo=demo.jsonl`);
   await page.waitForSelector('[role=status][data-phase=ready][data-cursor]');
@@ -120,6 +140,7 @@ async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stea
     const input = document.querySelector('input[type=file]:not([webkitdirectory])')!;
     input.addEventListener('change', () => { (window as unknown as { __marks: { t0?: number } }).__marks.t0 = performance.now(); }, { once: true, capture: true });
   });
+  const settleMs = await settle();
   // the demo's rows must not count: wait for this load's own state
   const cpu0 = cpuTimes();
   await page.locator('input[type=file]:not([webkitdirectory])').setInputFiles(resolve(zstd));
@@ -129,7 +150,7 @@ async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stea
   const m = await marks(page);
   const steal = stealPct(cpu0, cpuTimes());
   await context.close();
-  return { firstViewMs: Math.round(m.first - m.t0!), readyMs: Math.round(m.ready - m.t0!), stealPct: steal };
+  return { firstViewMs: Math.round(m.first - m.t0!), readyMs: Math.round(m.ready - m.t0!), stealPct: steal, settleMs };
 }
 
 const samples = { bundle: [] as Awaited<ReturnType<typeof openBundle>>[], dropped: [] as Awaited<ReturnType<typeof dropInApp>>[] };
@@ -138,7 +159,7 @@ if (TRACE) await openBundle(TRACE);
 for (let i = 0; i < LOADS; i++) {
   samples.dropped.push(await dropInApp());
   samples.bundle.push(await openBundle());
-  console.log(`load ${i + 1}: dropped first view ${samples.dropped[i].firstViewMs} ms (ready ${samples.dropped[i].readyMs}, steal ${samples.dropped[i].stealPct}%); bundle from file:// first view ${samples.bundle[i].firstViewMs} ms (ready ${samples.bundle[i].readyMs}, steal ${samples.bundle[i].stealPct}%)`);
+  console.log(`load ${i + 1}: dropped first view ${samples.dropped[i].firstViewMs} ms (ready ${samples.dropped[i].readyMs}, steal ${samples.dropped[i].stealPct}%); bundle from file:// first view ${samples.bundle[i].firstViewMs} ms (ready ${samples.bundle[i].readyMs}, steal ${samples.bundle[i].stealPct}%); browser settled in ${samples.dropped[i].settleMs} / ${samples.bundle[i].settleMs} ms`);
 }
 await browser.close();
 stop();
