@@ -1,5 +1,5 @@
 /**
- * `npm run -s bench -- bundle [--dir DIR] [--events N] [--loads N] [--trace FILE]`: a bundle of the large-session
+ * `npm run -s bench -- bundle [--dir DIR] [--events N] [--loads N] [--trace FILE] [--trace-dropped FILE]`: a bundle of the large-session
  * profile log (`DIR/profile-N.jsonl.zstd`, generated as the other benches do when missing):
  * - its size against the log's zstd size plus the built app (dist/ without the demos and the
  *   template), and that sum plus 5 %;
@@ -25,6 +25,8 @@ const port = Number(arg('port', '4181'));
 const LOADS = Number(arg('loads', '3'));
 /** `--trace FILE`: a Chromium trace (chrome://tracing, Perfetto) of one more bundle open, to its first view, not counted. */
 const TRACE = arg('trace', '');
+/** `--trace-dropped FILE`: the same of one more load of the log chosen in the served app, from the choice. */
+const TRACE_DROPPED = arg('trace-dropped', '');
 const bin = (n: string) => join('node_modules', '.bin', n);
 
 mkdirSync(dir, { recursive: true });
@@ -58,7 +60,7 @@ const WATCH = `
     const m = window.__marks;
     if (m.t0 !== undefined || window.__watchFromStart) {
       const row = document.querySelector('[role=listbox][aria-label=Events] [data-seq] .type');
-      if (m.first === undefined && row && row.textContent !== '…') m.first = performance.now();
+      if (m.first === undefined && row && row.textContent !== '…') { m.first = performance.now(); performance.mark('bench:first-view'); }
       if (m.ready === undefined && document.querySelector('[role=status][data-phase=ready][data-cursor]') && document.querySelector('[role=listbox] [data-seq]')) { m.ready = performance.now(); m.first ??= m.ready; }
     }
     requestAnimationFrame(poll);
@@ -127,12 +129,12 @@ async function startTrace(context: BrowserContext, page: Page): Promise<(file: s
     await cdp.send('Tracing.end');
     await done;
     writeFileSync(file, JSON.stringify({ traceEvents: events }));
-    console.log(`trace of a bundle open, to its first view: ${file}`);
+    console.log(`trace, to the first view: ${file}`);
   };
 }
 
 /** The same log chosen in the served app (already started); t0 = the file input's change. */
-async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stealPct: number; settleMs: number }> {
+async function dropInApp(trace = ''): Promise<{ firstViewMs: number; readyMs: number; stealPct: number; settleMs: number }> {
   const { context, page } = await fresh();
   await page.goto(`${base}/?demo=demo.jsonl`);
   await page.waitForSelector('[role=status][data-phase=ready][data-cursor]');
@@ -141,11 +143,16 @@ async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stea
     input.addEventListener('change', () => { (window as unknown as { __marks: { t0?: number } }).__marks.t0 = performance.now(); }, { once: true, capture: true });
   });
   const settleMs = await settle();
+  const stopTrace = trace ? await startTrace(context, page) : undefined;
   // the demo's rows must not count: wait for this load's own state
   const cpu0 = cpuTimes();
   await page.locator('input[type=file]:not([webkitdirectory])').setInputFiles(resolve(zstd));
   await page.waitForFunction(() => document.querySelector('[role=status][data-phase=loading]') || (window as unknown as { __marks: { ready?: number } }).__marks.ready, null, { timeout: 600_000, polling: 20 });
   await page.evaluate(() => { const m = (window as unknown as { __marks: Record<string, number | undefined> }).__marks; m.first = undefined; m.ready = undefined; });
+  if (stopTrace) {
+    await page.waitForFunction(() => (window as unknown as { __marks: { first?: number } }).__marks.first !== undefined, null, { timeout: 600_000, polling: 50 });
+    await stopTrace(trace);
+  }
   await page.waitForFunction(() => (window as unknown as { __marks: { ready?: number } }).__marks.ready !== undefined, null, { timeout: 600_000, polling: 100 });
   const m = await marks(page);
   const steal = stealPct(cpu0, cpuTimes());
@@ -154,8 +161,9 @@ async function dropInApp(): Promise<{ firstViewMs: number; readyMs: number; stea
 }
 
 const samples = { bundle: [] as Awaited<ReturnType<typeof openBundle>>[], dropped: [] as Awaited<ReturnType<typeof dropInApp>>[] };
-// the traced open is one of its own: tracing slows what it traces
+// the traced opens are ones of their own: tracing slows what it traces
 if (TRACE) await openBundle(TRACE);
+if (TRACE_DROPPED) await dropInApp(TRACE_DROPPED);
 for (let i = 0; i < LOADS; i++) {
   samples.dropped.push(await dropInApp());
   samples.bundle.push(await openBundle());
@@ -163,12 +171,15 @@ for (let i = 0; i < LOADS; i++) {
 }
 await browser.close();
 stop();
-const med = (k: 'bundle' | 'dropped', f: 'firstViewMs' | 'readyMs') => pct(samples[k].map((x) => x[f]), 50);
-const open = {
-  bundleFirstViewMedianMs: med('bundle', 'firstViewMs'), droppedFirstViewMedianMs: med('dropped', 'firstViewMs'),
-  bundleReadyMedianMs: med('bundle', 'readyMs'), droppedReadyMedianMs: med('dropped', 'readyMs'),
-  firstViewRatio: +(med('bundle', 'firstViewMs') / med('dropped', 'firstViewMs')).toFixed(2),
-  readyRatio: +(med('bundle', 'readyMs') / med('dropped', 'readyMs')).toFixed(2),
-};
-console.log(`first usable view, medians of ${LOADS}: bundle from file:// ${open.bundleFirstViewMedianMs} ms (from navigation start) against dropped on the served app ${open.droppedFirstViewMedianMs} ms (from the choice): ${open.firstViewRatio}×; every view ready ${open.bundleReadyMedianMs} against ${open.droppedReadyMedianMs} ms: ${open.readyRatio}×`);
-console.log(JSON.stringify({ events, size, open, samples }));
+// --loads 0: the traces only
+if (LOADS > 0) {
+  const med = (k: 'bundle' | 'dropped', f: 'firstViewMs' | 'readyMs') => pct(samples[k].map((x) => x[f]), 50);
+  const open = {
+    bundleFirstViewMedianMs: med('bundle', 'firstViewMs'), droppedFirstViewMedianMs: med('dropped', 'firstViewMs'),
+    bundleReadyMedianMs: med('bundle', 'readyMs'), droppedReadyMedianMs: med('dropped', 'readyMs'),
+    firstViewRatio: +(med('bundle', 'firstViewMs') / med('dropped', 'firstViewMs')).toFixed(2),
+    readyRatio: +(med('bundle', 'readyMs') / med('dropped', 'readyMs')).toFixed(2),
+  };
+  console.log(`first usable view, medians of ${LOADS}: bundle from file:// ${open.bundleFirstViewMedianMs} ms (from navigation start) against dropped on the served app ${open.droppedFirstViewMedianMs} ms (from the choice): ${open.firstViewRatio}×; every view ready ${open.bundleReadyMedianMs} against ${open.droppedReadyMedianMs} ms: ${open.readyRatio}×`);
+  console.log(JSON.stringify({ events, size, open, samples }));
+}

@@ -40,6 +40,7 @@ async function openCarried(doc: Document, carried: Carried): Promise<BootOpen> {
     if (first.done || sniffFormat(first.value) !== 'zstd') return { kind: 'whole', meta, log };
     const load = new LaterCallbacks(meta.size);
     client.load({ size: meta.size, pieces: log }, meta.name, load);
+    performance.mark('seqscope:load-posted');
     client.lendAhead();
     return { kind: 'started', meta, load };
   } catch (err) {

@@ -9,6 +9,7 @@ import './time-travel.css';
 import './errors.css';
 import './page.css';
 
+performance.mark('seqscope:app-start');
 installBenchHook();
 openBundleEarly();
 createRoot(document.getElementById('root')!).render(<StrictMode><RegionBoundary name="app" className="app-failed"><App /></RegionBoundary></StrictMode>);

@@ -52,6 +52,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   if (msg.kind === 'load-piece') { arriving?.put(new Uint8Array(msg.bytes)); return; }
   if (msg.kind === 'load-cut') { arriving?.fail(new ArrivingError(msg.message)); return; }
   if (msg.kind === 'load') {
+    performance.mark('seqscope:load-received');
     let t0: number;
     try {
       const src = msg.bytes;
@@ -115,3 +116,5 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
     post({ kind: 'reply', id: msg.id, ok: false, message: String((err as Error)?.message ?? err) });
   }
 };
+
+performance.mark('seqscope:session-worker-ready');
