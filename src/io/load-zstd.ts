@@ -40,7 +40,7 @@ export async function scanZstd(reading: Reading, input: Uint8Array | Blob): Prom
         const { scanner, stream } = reading.scan;
         // indexed first: the log then needs none of this plaintext kept
         frames?.addFrames(item.frames);
-        scanner.push(item.plain);
+        await scanInSlices(scanner, item.plain, () => pace(opts, reading.pacing));
         expectSize(stream, item.end, byteLength);
         opts.onProgress?.(item.end, byteLength, scanner.preservedCount);
         await pace(opts, reading.pacing);
@@ -82,6 +82,24 @@ export async function scanZstd(reading: Reading, input: Uint8Array | Blob): Prom
   } finally {
     // stops a decoding thread that is still ahead of a refusal or a cancel
     await items.return?.();
+  }
+}
+
+/** Plaintext scanned between two chances to yield. */
+export const SCAN_SLICE = 1 << 20;
+
+/**
+ * Scans a block a slice at a time (cut after an LF), calling `pace` between slices: a block of
+ * several MiB takes the worker's thread for a few hundred milliseconds, and the page's questions
+ * meanwhile (the Log's first rows, asked as soon as the first events are in) wait for it.
+ */
+export async function scanInSlices(scanner: { push(b: Uint8Array): void }, plain: Uint8Array, pace: () => Promise<void>): Promise<void> {
+  for (let p = 0; p < plain.length;) {
+    const lf = p + SCAN_SLICE < plain.length ? plain.indexOf(10, p + SCAN_SLICE) : -1;
+    const q = lf < 0 ? plain.length : lf + 1;
+    scanner.push(plain.subarray(p, q));
+    p = q;
+    if (p < plain.length) await pace();
   }
 }
 

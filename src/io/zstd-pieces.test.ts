@@ -5,6 +5,7 @@ import { loadBytes } from './load';
 import { FrameStream, scanZstdFrames } from './zstd';
 import { encodeZstdFrames } from './zstd-encode';
 import { decodeZstdFrames, FIRST_BYTES, piecesOf } from './zstd-frames';
+import { SCAN_SLICE, scanInSlices } from './load-zstd';
 
 describe('zstd read a piece at a time', () => {
   const cases = inputs();
@@ -71,5 +72,25 @@ describe('zstd read a piece at a time', () => {
     const small: number[] = [];
     for await (const it of decodeZstdFrames(piecesOf(b, 1 << 16), { maxPlain: 1 << 30, blockBytes: 4096 })) if (it.kind === 'block') small.push(it.plain.length);
     expect(small[0]).toBeLessThan(4096 + frameMax);
+  });
+
+  it('scans a block of several MiB a slice at a time, cut after an LF, with a chance to yield between slices', async () => {
+    const lines: string[] = [];
+    let bytes = 0;
+    for (let t = 0; bytes < 3.5 * SCAN_SLICE; t++) { const s = jsonl(closedToolTurn(t * 8, t + 1)); lines.push(s); bytes += s.length; }
+    const plain = new TextEncoder().encode(lines.join(''));
+    const pushed: Uint8Array[] = [];
+    let paces = 0;
+    await scanInSlices({ push: (b) => pushed.push(b) }, plain, async () => { paces++; });
+    expect(pushed.length).toBe(4);
+    expect(paces).toBe(pushed.length - 1);
+    for (const p of pushed.slice(0, -1)) { expect(p.length).toBeGreaterThanOrEqual(SCAN_SLICE); expect(p[p.length - 1]).toBe(10); }
+    expect(Buffer.concat(pushed).equals(Buffer.from(plain))).toBe(true);
+    // the same log in 4 MiB blocks loads as its plain text does
+    const b = await encodeZstdFrames([JSON.stringify(headerRecord()) + '\n', ...lines]);
+    const plainLog = new TextEncoder().encode(JSON.stringify(headerRecord()) + '\n' + lines.join(''));
+    const zstd = outcome(await loadBytes(b, { now: 0, zstdBlockBytes: 4 << 20 })), ref = outcome(await loadBytes(plainLog, { now: 0 }));
+    expect(zstd.length).toBeGreaterThan(1000);
+    expect({ ...zstd, frames: undefined }).toEqual({ ...ref, frames: undefined });
   });
 });
