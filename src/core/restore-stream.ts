@@ -101,9 +101,11 @@ export class RestoreStream {
   pushRow(row: PackedRow, start = -1, end = -1): void {
     const { log, invariants } = this.session;
     const seq0 = log.length;
+    // before the log stores the row: storing drops the row's parsed arrays (it keeps its line), and
+    // an observer reading the members' times after that would parse the line again
+    this.observer?.addRow(row);
     log.pushRow(row, start, end);
     invariants.observeRow(row, seq0);
-    this.observer?.addRow(row);
     if (this.admitErr) return;
     if (row.seq0 !== seq0) {
       this.admitErr = new SessionError('seq', `Seed event at index ${seq0} has seq ${row.seq0} (expected ${seq0}); the seed must be contiguous from 0.`, { seq: seq0 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nodeByteText } from '../cli/byte-text';
 import { deriveFleet } from '../core/fleet-figures';
 import { deriveSessionFigures } from '../core/session-figures';
@@ -9,7 +9,7 @@ import type { SessionEvent } from '../core/types';
 import { assistantMessage, closedToolTurn, endSeed, headerRecord, logBytes, stepEnd, stepStart, turnEnd, turnStart, utf8 } from '../testing/builders';
 import { CONFORMANCE_DIR } from '../testing/corpus';
 import { loadBytes } from './load';
-import { readFileStats } from './session-stats';
+import { figureObserver, readFileStats } from './session-stats';
 
 const withUsage = (e: SessionEvent, u: Record<string, number>): SessionEvent => ({ ...e, data: { ...e.data, usage: u } });
 /** A turn of one step that spends `n` input tokens. */
@@ -20,6 +20,25 @@ async function entries(bytes: Uint8Array, name = 'f.jsonl') {
   if (r.kind !== 'sessions') throw new Error(`not sessions: ${r.message}`);
   return r.entries;
 }
+
+describe('figureObserver', () => {
+  it('folds a packed row of chunks from the line the loader parsed: a row costs no second parse', async () => {
+    // a step whose text came as two packed rows of deltas, their members' times going backwards once
+    const row = (seq0: number, time0: number, dt: number[]) => ({ type: 'text-chunks', seq0, time0, data: { turn: 1, step: 1, index: 0, dt, texts: dt.map(() => 'x').concat('y') } });
+    const bytes = logBytes([turnStart(0, 1), stepStart(1, 1, 1), row(2, 1002, [5, -900, 3]), row(6, 1200, [1, 1]), stepEnd(9, 1, 1), turnEnd(10, 1)]);
+    const parses = async (observe: boolean) => {
+      const spy = vi.spyOn(JSON, 'parse');
+      try {
+        const figures = figureObserver();
+        await loadBytes(bytes, { now: 0, byteText: nodeByteText, ...(observe ? { observe: figures.observe } : {}) });
+        return { calls: spy.mock.calls.length, figures: figures.fold()?.result() };
+      } finally { spy.mockRestore(); }
+    };
+    const without = await parses(false), withFold = await parses(true);
+    expect(withFold.calls).toBe(without.calls);
+    expect(withFold.figures).toMatchObject({ events: 11, firstTime: 1000, lastTime: 1010, wallMs: 1202 - 107 });
+  });
+});
 
 describe('readFileStats', () => {
   it('gives a log its kind, parent and own figures; a fork counts none of its seed', async () => {
