@@ -94,4 +94,28 @@ describe("DSH's own logs (testdata/fixtures/dsh-test-logs)", () => {
     expect(both.length).toBeGreaterThan(10);
     expect(both.filter((u) => u.reasoning > u.output)).toEqual([]);
   });
+
+  it('hold output tokens that cover the reasoning text too: about 4 characters a token only when reasoning is counted inside output', () => {
+    // messages of a reasoning block and a text block alone: their text is what the output tokens paid for
+    const dir = path.join(FIXTURES_DIR, 'dsh-test-logs');
+    let answer = 0, thought = 0, output = 0, n = 0;
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
+      for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+        let e: { type?: unknown; data?: { message?: { content?: { type?: string; text?: string }[] }; usage?: { outputTokens?: number; reasoningTokens?: number } } };
+        try { e = JSON.parse(line); } catch { continue; }
+        const blocks = e.data?.message?.content, u = e.data?.usage;
+        if (e.type !== 'assistant/message' || !Array.isArray(blocks) || !u?.reasoningTokens || typeof u.outputTokens !== 'number') continue;
+        if (blocks.map((b) => b.type).sort().join() !== 'reasoning,text') continue;
+        n++;
+        output += u.outputTokens;
+        for (const b of blocks) if (b.type === 'text') answer += b.text?.length ?? 0; else thought += b.text?.length ?? 0;
+      }
+    }
+    expect(n).toBeGreaterThan(10);
+    // English runs near 4 characters a token: the answer and the reasoning together are, per output token
+    expect((answer + thought) / output).toBeGreaterThan(3);
+    expect((answer + thought) / output).toBeLessThan(5.5);
+    // were output the answer alone (reasoning beside it), the answer would run under 1.5 characters a token
+    expect(answer / output).toBeLessThan(1.5);
+  });
 });
