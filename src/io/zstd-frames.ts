@@ -32,7 +32,10 @@ export type ZstdItem =
 /** A SessionError as plain fields (it crosses threads as these). */
 export interface ErrorFields { readonly code: string; readonly message: string; readonly kind: RefusalKind; readonly line?: number; readonly seq?: number }
 
-/** The decoder's state at the end of the input, for a log that goes on growing. */
+/**
+ * The decoder's state at the end of the input, for a log that goes on growing. Reading `unzstd`
+ * claims the decoder: one nobody claimed is released when the items end or are closed.
+ */
 export interface ZstdState { readonly framing: FrameStream; readonly unzstd: FrameDecoder }
 
 export interface ZstdDecodeOptions {
@@ -111,12 +114,21 @@ export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pi
   // libzstd is instantiated while the first piece is read
   const making = createFrameDecoder();
   making.catch(() => undefined); // awaited below; a consumer may stop before that
+  let unzstd: FrameDecoder | undefined, claimed = false;
+  try {
+    yield* decodeWith(pieces, o, framing, async () => (unzstd ??= await making), () => { claimed = true; });
+  } finally {
+    if (!claimed) (unzstd ?? await making.catch(() => undefined))?.release();
+  }
+}
+
+async function* decodeWith(pieces: AsyncIterable<Uint8Array>, o: Pick<ZstdDecodeOptions, 'maxPlain' | 'blockBytes'>, framing: FrameStream, decoder: () => Promise<FrameDecoder>, claim: () => void): AsyncGenerator<ZstdItem> {
   let unzstd: FrameDecoder | undefined;
   let complete = 0, plain = 0, end = 0, blocks = 0;
   let index: number[] = [];
   const block = (): ZstdItem => { blocks++; const frames = Float64Array.from(index); index = []; return { kind: 'block', plain: unzstd!.take(), end, frames }; };
   for await (const piece of pieces) {
-    unzstd ??= await making;
+    unzstd ??= await decoder();
     const { bytes, at: offset, frames } = framing.push(piece);
     for (const f of frames) {
       if (complete++ === 0) {
@@ -146,8 +158,9 @@ export async function* decodeZstdFrames(pieces: AsyncIterable<Uint8Array>, o: Pi
     if (framing.error) break;
     yield { kind: 'tick', end: offset + bytes.length };
   }
-  unzstd ??= await making;
+  unzstd ??= await decoder();
   if (unzstd.pending) yield block();
   if (framing.error) { yield { kind: 'framing', error: errorFields(framing.error) }; return; }
-  yield { kind: 'end', complete, plain, tail: framing.finish().tail, state: { framing, unzstd } };
+  const kept = unzstd;
+  yield { kind: 'end', complete, plain, tail: framing.finish().tail, state: { framing, get unzstd() { claim(); return kept; } } };
 }

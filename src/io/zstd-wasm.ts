@@ -64,8 +64,9 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
  * Decodes complete zstd frames with libzstd (WASM), which also checks each frame's content checksum
  * when the frame asks for one. Decoded plaintext gathers in WASM memory until `take` copies it out,
  * so a log of many small frames is copied once, in large blocks. Each decoder has a WASM instance
- * of its own: its memory grows to what the largest frame needs and is freed with the decoder (one
- * per load), so no load's peak outlives it.
+ * of its own: its memory grows to what the largest frame needs and is freed with the decoder. A
+ * decoder a load released may serve the thread's next load (src/io/zstd.ts keeps two, none grown
+ * past 32 MiB), so no large load's peak outlives it.
  */
 export class WasmZstd {
   private readonly x: Exports;
@@ -98,6 +99,13 @@ export class WasmZstd {
   /** The size of this decoder's WASM memory, in bytes. */
   get memoryBytes(): number {
     return this.x.memory.buffer.byteLength;
+  }
+
+  /** Drops the pending plaintext: the decoder is as new (its memory as it grew). */
+  clear(): void {
+    this.used = 0;
+    this.spilled = [];
+    this.spilledBytes = 0;
   }
 
   /** Plaintext decoded and not yet taken, in bytes. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { closedToolTurn, headerRecord, jsonl, stepStart, turnStart, utf8 } from '../testing/builders';
 import { concatBytes, encodeFrame, encodeZstdFrames, frameSpans } from './zstd-encode';
 import { loadBytes } from './load';
@@ -83,5 +83,39 @@ describe('loadBytes on zstd logs', () => {
     const r = await loadBytes(bytes, { now: 0, maxPlaintext: limit });
     expect(r.verdict).toMatchObject({ ok: false, code: 'zstd-too-large', message: `Line 6, seq 4: The Zstandard file expands to more than ${limit} bytes, more than this viewer will read.`, line: 6, seq: 4 });
     expect(r.storedEventCount).toBe(4);
+  });
+});
+
+describe('libzstd instances across loads', () => {
+  const turns = (n: number) => Array.from({ length: n }, (_, k) => jsonl(closedToolTurn(8 * k, k + 1))) as string[];
+
+  it('serve one load after another: a thread of many small zstd logs instantiates libzstd once', async () => {
+    const bytes = await encodeZstdFrames([H, ...turns(2)]);
+    await loadBytes(bytes, { now: 0 });
+    const made = vi.spyOn(WebAssembly, 'instantiate');
+    try {
+      for (let i = 0; i < 3; i++) expect((await loadBytes(bytes, { now: 0 })).storedEventCount).toBe(16);
+      // a refused log hands its instance back too
+      expect((await loadBytes(await encodeZstdFrames([H, '{"type":"turn/start","seq":0', jsonl([stepStart(1, 1, 1)])]))).verdict.ok).toBe(false);
+      expect((await loadBytes(bytes, { now: 0 })).verdict.ok).toBe(true);
+      expect(made).not.toHaveBeenCalled();
+    } finally { made.mockRestore(); }
+  });
+
+  it('stay with a followed log: loads while it is followed get instances of their own, and its appends decode on', async () => {
+    const frames = [H, ...turns(3)];
+    const whole = await encodeZstdFrames(frames);
+    const start = await encodeZstdFrames(frames.slice(0, 2));
+    const followed = await loadBytes(start, { now: 0, live: true });
+    expect(followed.storedEventCount).toBe(8);
+    const made = vi.spyOn(WebAssembly, 'instantiate');
+    try {
+      // another load in the same thread, while the followed one keeps its decoder
+      expect((await loadBytes(whole, { now: 0 })).storedEventCount).toBe(24);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally { made.mockRestore(); }
+    const grown = followed.live!.append(whole.subarray(start.length));
+    expect(grown.storedEventCount).toBe(24);
+    expect(grown.verdict).toEqual({ ok: true });
   });
 });
