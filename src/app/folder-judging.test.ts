@@ -69,4 +69,14 @@ describe('JudgeQueue', () => {
     expect(all).toHaveLength(50);
     expect(new Set(all).size).toBe(50);
   });
+
+  it('hands out batches of files that fit the bounds, wanted rows first, a large file alone', () => {
+    const sized = (path: string, mtimeMs: number, size: number): FolderSession => ({ ...session(path, mtimeMs), size });
+    const q = new JudgeQueue([sized('a', 9, 40), sized('b', 8, 30), sized('big', 7, 500), sized('c', 6, 10), sized('d', 5, 10), sized('e', 4, 10), sized('f', 3, 10)]);
+    const wanted = new Set(['e']);
+    expect(q.nextBatch(wanted, 3, 100)).toEqual(['e', 'a', 'b']);
+    expect(q.nextBatch(wanted, 3, 100)).toEqual(['big']);
+    expect(q.nextBatch(wanted, 3, 100)).toEqual(['c', 'd', 'f']);
+    expect(q.nextBatch(new Set(['a', 'nope']), 3, 100)).toEqual([]);
+  });
 });

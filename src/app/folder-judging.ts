@@ -37,6 +37,10 @@ export function mergeJudgements(sessions: readonly FolderSession[], judged: Read
   return out ?? sessions;
 }
 
+/** A folder worker is handed sessions to judge in batches of at most this many files and bytes (one read of their bytes, one message), a larger file alone. */
+export const JUDGE_BATCH_FILES = 32;
+export const JUDGE_BATCH_BYTES = 4 << 20;
+
 /**
  * The order sessions are judged in: those whose rows are on screen (`wanted`) first, in the order
  * they were asked for, then the rest by last modified, newest first. Each path is handed out once,
@@ -44,25 +48,51 @@ export function mergeJudgements(sessions: readonly FolderSession[], judged: Read
  */
 export class JudgeQueue {
   private readonly order: readonly string[];
-  private readonly members: ReadonlySet<string>;
+  private readonly sizes: ReadonlyMap<string, number>;
   private at = 0;
   private readonly taken = new Set<string>();
 
-  constructor(sessions: readonly Pick<FolderSession, 'path' | 'mtimeMs'>[]) {
+  constructor(sessions: readonly Pick<FolderSession, 'path' | 'mtimeMs' | 'size'>[]) {
     this.order = [...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs).map((s) => s.path);
-    this.members = new Set(this.order);
+    this.sizes = new Map(sessions.map((s) => [s.path, s.size]));
   }
 
   /** The next path to judge, or undefined when every one has been handed out. `wanted` is drained of what it yields or is already taken. */
   next(wanted: Set<string>): string | undefined {
+    const k = this.peek(wanted);
+    if (k !== undefined) this.take(k, wanted);
+    return k;
+  }
+
+  /**
+   * The next paths to judge, in order, as many as fit in `maxFiles` files and `maxBytes` bytes (at
+   * least one, when any is left); empty when every one has been handed out.
+   */
+  nextBatch(wanted: Set<string>, maxFiles = JUDGE_BATCH_FILES, maxBytes = JUDGE_BATCH_BYTES): string[] {
+    const out: string[] = [];
+    let bytes = 0;
+    for (let k = this.peek(wanted); k !== undefined && out.length < maxFiles; k = this.peek(wanted)) {
+      const size = this.sizes.get(k) ?? 0;
+      if (out.length > 0 && bytes + size > maxBytes) break;
+      this.take(k, wanted);
+      out.push(k);
+      bytes += size;
+    }
+    return out;
+  }
+
+  /** The path `next` would give, handing nothing out (`wanted` is drained of what is already taken or not in the folder). */
+  private peek(wanted: Set<string>): string | undefined {
     for (const k of wanted) {
+      if (this.sizes.has(k) && !this.taken.has(k)) return k;
       wanted.delete(k);
-      if (this.members.has(k) && !this.taken.has(k)) { this.taken.add(k); return k; }
     }
-    while (this.at < this.order.length) {
-      const k = this.order[this.at++];
-      if (!this.taken.has(k)) { this.taken.add(k); return k; }
-    }
-    return undefined;
+    while (this.at < this.order.length && this.taken.has(this.order[this.at])) this.at++;
+    return this.order[this.at];
+  }
+
+  private take(k: string, wanted: Set<string>): void {
+    this.taken.add(k);
+    wanted.delete(k);
   }
 }

@@ -10,7 +10,7 @@ import type { Summary } from '../protocol/worker-protocol';
 import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
 import { useApp } from '../store/store';
 import type { FolderSession, FolderState } from '../store/folder-slice';
-import type { Judgement } from '../protocol/folder-protocol';
+import type { JudgeFile, Judgement } from '../protocol/folder-protocol';
 import { FOLDER_LANES, folderClients, type FolderClient } from './folder-client';
 import { flushInterval, JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
 import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
@@ -121,14 +121,18 @@ async function judgeAll(mine: () => boolean): Promise<void> {
     arrived.clear();
     flushedAt = performance.now();
   };
+  // a batch of small files at a time: the worker reads their bytes with one read
   const lane = async (c: FolderClient) => {
-    for (let pick = queue.next(open.wanted); pick !== undefined && mine(); pick = queue.next(open.wanted)) {
-      let judged: Judged;
-      try {
-        judged = await c.ask('judge', await open.access.get(pick)!.blob(), pick.split('/').pop()!, pick);
-      } catch (err) { judged = { error: (err as Error).message }; }
+    for (let picks = queue.nextBatch(open.wanted); picks.length > 0 && mine(); picks = queue.nextBatch(open.wanted)) {
+      const got = await Promise.all(picks.map(async (path): Promise<JudgeFile | Judged> => {
+        try { return { blob: await open.access.get(path)!.blob(), name: path.split('/').pop()!, path }; } catch (err) { return { error: (err as Error).message }; }
+      }));
+      const files = got.filter((g): g is JudgeFile => 'blob' in g);
+      let answers: readonly Judged[];
+      try { answers = files.length ? await c.ask('judge', files) : []; } catch (err) { answers = files.map(() => ({ error: (err as Error).message })); }
       if (!mine()) return;
-      arrived.set(pick, judged);
+      let k = 0;
+      picks.forEach((path, i) => { const g = got[i]; arrived.set(path, 'blob' in g ? answers[k++] : g); });
       const wait = flushedAt + every - performance.now();
       if (wait <= 0) flush();
       else timer ??= setTimeout(flush, wait);

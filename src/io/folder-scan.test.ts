@@ -60,7 +60,7 @@ describe('folder scan', () => {
     expect(await readBlobHeader(tooLong)).toBeNull();
     expect(await readBlobHeader(new Blob([body]))).toBeNull();
     expect(await readBlobHeader(new Blob([]))).toBeNull();
-    const all = await readBlobHeaders([small, z, new Blob(['junk\n']), large, longHeader], 2);
-    expect(all.map((h) => h?.id ?? null)).toEqual(['small', 'z', null, 'large', 'long']);
+    const all = await readBlobHeaders([small, z, new Blob(['junk\n']), large, longHeader, tooLong, new Blob([])]);
+    expect(all.map((h) => h?.id ?? null)).toEqual(['small', 'z', null, 'large', 'long', null, null]);
   });
 });

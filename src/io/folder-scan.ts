@@ -4,6 +4,7 @@
  * (persistence.md §5.2), and also export ZIPs and loose logs anywhere in the folder.
  */
 import { isPlainRecord } from '../core/errors';
+import { readBlobs } from './blob-batch';
 import { sniffFormat } from './sniff';
 import { decompress } from 'fzstd';
 import { FrameStream } from './zstd';
@@ -131,12 +132,21 @@ export async function readBlobHeader(file: Blob): Promise<HeaderFacts | null> {
   }
 }
 
-/** The headers of many files, a few read at a time, in their order. */
-export async function readBlobHeaders(files: readonly Blob[], concurrency = 8): Promise<(HeaderFacts | null)[]> {
-  const out = new Array<HeaderFacts | null>(files.length).fill(null);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, async () => {
-    while (next < files.length) { const i = next++; out[i] = await readBlobHeader(files[i]); }
+/**
+ * The headers of many files, in their order, their first bytes read as one (readBlobs): a file of
+ * up to HEADER_BYTES whole, a larger one's first HEADER_FIRST_BYTES (read again up to HEADER_BYTES
+ * when the header did not fit).
+ */
+export async function readBlobHeaders(files: readonly Blob[]): Promise<(HeaderFacts | null)[]> {
+  const heads = await readBlobs(files.map((f) => (f.size <= HEADER_BYTES ? f : f.slice(0, HEADER_FIRST_BYTES))));
+  return Promise.all(files.map(async (f, i) => {
+    const head = heads[i];
+    if (!head) return null;
+    try {
+      const facts = await readHeaderFacts(head);
+      return facts || f.size <= HEADER_BYTES ? facts ?? null : await readBlobHeader(f.slice(0, HEADER_BYTES));
+    } catch {
+      return null;
+    }
   }));
-  return out;
 }

@@ -17,12 +17,22 @@ export interface Judgement {
   readonly fleet?: FleetEntry;
 }
 
+/** One session file to judge: its bytes, its file name, its path in the folder. */
+export interface JudgeFile {
+  readonly blob: Blob;
+  readonly name: string;
+  readonly path: string;
+}
+
+/** A judgement, or why the file could not be judged (unreadable, not a log). */
+export type JudgeAnswer = Judgement | { readonly error: string };
+
 /** The folder worker's questions: one method per operation; requests and replies derive from it (src/protocol/rpc.ts). */
 export interface FolderApi {
   /** The headers of a batch of files, in order (one message for many: each is a round trip between threads). */
   headers(blobs: readonly Blob[]): Promise<(HeaderFacts | null)[]>;
-  /** A full load of one session file. */
-  judge(blob: Blob, name: string, path?: string): Promise<Judgement>;
+  /** A full load of each session file, in order (their bytes read as one where they are small: src/io/blob-batch.ts). */
+  judge(files: readonly JudgeFile[]): Promise<JudgeAnswer[]>;
   /** Search one session file (src/io/log-grep.ts): a ZIP answers one entry per session. */
   grep(blob: Blob, path: string, pattern: string, filter: MatchFilter, max: number): Promise<SessionGrep[]>;
 }

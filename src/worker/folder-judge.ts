@@ -1,9 +1,10 @@
 /** A folder session's verdict, title and size in events, for the folder list (issue 16). */
 import { isPlainRecord } from '../core/errors';
-import { openBytes } from '../io/open';
+import { readBlobs } from '../io/blob-batch';
+import { openBytes, readInput } from '../io/open';
 import { figureObserver, fleetEntryOf } from '../io/session-stats';
 import { webByteText } from '../io/web-byte-text';
-import type { Judgement } from '../protocol/folder-protocol';
+import type { JudgeAnswer, JudgeFile, Judgement } from '../protocol/folder-protocol';
 
 const MESSAGE_MAX = 300;
 
@@ -33,4 +34,27 @@ export async function judgeSession(input: Uint8Array | Blob, fileName: string, p
     verdict: v.ok ? { ok: true } : { ok: false, kind: v.kind, message: v.message.slice(0, MESSAGE_MAX) },
     ...(title !== undefined ? { title } : {}), events: r.storedEventCount,
   };
+}
+
+/** A file up to this size is read whole, with the others of its batch; a larger one as the loader reads it (a zstd log a slice at a time). */
+const WHOLE_MAX = 64 << 20;
+
+/**
+ * Judges each file in order: the small ones' bytes read with one read (readBlobs), each file read
+ * once. A file that cannot be read or loaded is answered with why, and the others are judged.
+ */
+export async function judgeFiles(files: readonly JudgeFile[]): Promise<JudgeAnswer[]> {
+  const whole = files.filter((f) => f.blob.size <= WHOLE_MAX);
+  const bytes = new Map<JudgeFile, Uint8Array | undefined>();
+  (await readBlobs(whole.map((f) => f.blob))).forEach((b, k) => bytes.set(whole[k], b));
+  const out: JudgeAnswer[] = [];
+  for (const f of files) {
+    try {
+      const input = bytes.has(f) ? bytes.get(f) : await readInput(f.blob);
+      out.push(input ? await judgeSession(input, f.name, f.path) : { error: `${f.path} could not be read (changed or removed since the folder was listed?).` });
+    } catch (err) {
+      out.push({ error: String((err as Error)?.message ?? err) });
+    }
+  }
+  return out;
 }

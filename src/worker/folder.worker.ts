@@ -3,17 +3,16 @@
 import { compilePattern } from '../core/event-match';
 import { readBlobHeaders } from '../io/folder-scan';
 import { grepFile } from '../io/log-grep';
-import { readInput } from '../io/open';
 import type { FolderApi, FolderReply, FolderRequest } from '../protocol/folder-protocol';
 import { dispatch } from './dispatch';
-import { judgeSession } from './folder-judge';
+import { judgeFiles } from './folder-judge';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /** FolderApi, answered off the page's thread. */
 const api: FolderApi = {
   headers: (blobs) => readBlobHeaders(blobs),
-  judge: async (blob, name, path) => judgeSession(await readInput(blob), name, path),
+  judge: (files) => judgeFiles(files),
   grep: async (blob, path, pattern, filter, max) => grepFile(new Uint8Array(await blob.arrayBuffer()), path, compilePattern(pattern), filter, max),
 };
 
