@@ -21,6 +21,19 @@ describe('IntColumn', () => {
     empty.trim();
     expect(empty.view().length).toBe(0);
   });
+  it('allocates nothing until its first push, and an empty column trimmed holds nothing either', () => {
+    const c = new IntColumn(64);
+    expect(c.view().buffer.byteLength).toBe(0);
+    c.trim();
+    expect(c.view().buffer.byteLength).toBe(0);
+    c.push(4);
+    expect(Array.from(c.view())).toEqual([4]);
+    const d = new IntColumn(64);
+    d.push(1);
+    expect(d.view().buffer.byteLength).toBe(64 * 4);
+    d.trim();
+    expect(d.view().buffer.byteLength).toBe(4);
+  });
 });
 
 describe('lastAtOrBeforeIn', () => {

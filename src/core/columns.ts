@@ -27,11 +27,19 @@ export class TypedColumn<A extends Typed> {
   length = 0;
   /** Trimmed: grows by bounded steps from then on. */
   private complete = false;
-  constructor(private readonly make: (n: number) => A, capacity = 256) {
-    this.a = make(Math.max(capacity, 1));
+  /**
+   * `capacity`: what the first push allocates. Nothing is allocated before it: a load makes some
+   * forty columns per session, and a folder of small sessions leaves most of them empty (an
+   * allocated, zeroed and later swept ArrayBuffer each, thousands of them).
+   */
+  constructor(private readonly make: (n: number) => A, private readonly capacity = 256) {
+    this.a = make(0);
   }
   push(v: number): void {
-    if (this.length === this.a.length) { const b = this.make(nextCapacity(this.a.length, this.length + 1, 0, this.complete)); b.set(this.a); this.a = b; }
+    if (this.length === this.a.length) {
+      const cap = this.a.length === 0 && !this.complete ? Math.max(this.capacity, 1) : nextCapacity(this.a.length, this.length + 1, 0, this.complete);
+      const b = this.make(cap); b.set(this.a); this.a = b;
+    }
     this.a[this.length++] = v;
   }
   at(i: number): number {
@@ -51,7 +59,7 @@ export class TypedColumn<A extends Typed> {
   /** Drops the growth slack (pushing still works: it grows again). */
   trim(): void {
     this.complete = true;
-    if (this.a.length > this.length) this.a = this.a.slice(0, Math.max(this.length, 1)) as A;
+    if (this.a.length > this.length) this.a = this.a.slice(0, this.length) as A;
   }
 }
 
