@@ -1,7 +1,7 @@
 /** The folder's judging order and how judgements from several workers merge into the folder's sessions. */
 import { describe, expect, it } from 'vitest';
 import type { FolderSession } from '../store/folder-slice';
-import { JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
+import { flushInterval, JudgeQueue, MAX_FLUSH_MS, MERGE_SPACING, mergeJudgements, type Judged } from './folder-judging';
 
 const session = (path: string, mtimeMs: number): FolderSession => ({ path, size: 1, mtimeMs, kind: 'log' });
 const ok = (events: number): Judged => ({ verdict: { ok: true }, events });
@@ -78,5 +78,16 @@ describe('JudgeQueue', () => {
     expect(q.nextBatch(wanted, 3, 100)).toEqual(['big']);
     expect(q.nextBatch(wanted, 3, 100)).toEqual(['c', 'd', 'f']);
     expect(q.nextBatch(new Set(['a', 'nope']), 3, 100)).toEqual([]);
+  });
+});
+
+describe('flushInterval', () => {
+  it('spaces merges by the folder size and by what the last merge cost, within bounds', () => {
+    expect(flushInterval(100)).toBe(250);
+    expect(flushInterval(10_000)).toBe(1000);
+    // a merge that took 30 ms on the page's thread: the next waits 20 times that
+    expect(flushInterval(1000, 30)).toBe(30 * MERGE_SPACING);
+    expect(flushInterval(1000, 5)).toBe(250);
+    expect(flushInterval(1000, 500)).toBe(MAX_FLUSH_MS);
   });
 });

@@ -13,11 +13,21 @@ export type Judged = NonNullable<FolderSession['judged']>;
 export const FIGURES_FLUSH_MS = 250;
 
 /**
- * The merge interval for a folder of `sessions`: FIGURES_FLUSH_MS, and longer for a large folder,
- * since each merge derives over every session on the page's thread, which shares the two cores
- * with the folder workers (1 s at 10,000 sessions).
+ * The merge interval for a folder of `sessions` whose last merge took `mergeMs` on the page's
+ * thread: FIGURES_FLUSH_MS, longer for a large folder (each merge derives over every session on
+ * the page's thread, which shares the two cores with the folder workers: 1 s at 10,000 sessions),
+ * and longer when merges cost more than that allows (a slow or loaded machine).
  */
-export const flushInterval = (sessions: number): number => Math.max(FIGURES_FLUSH_MS, sessions / 10);
+export const flushInterval = (sessions: number, mergeMs = 0): number => Math.min(MAX_FLUSH_MS, Math.max(FIGURES_FLUSH_MS, sessions / 10, mergeMs * MERGE_SPACING));
+
+/**
+ * A merge is followed by at least this many times its own cost (the store update and the render it
+ * makes, as last measured) before the next: the page's thread spends at most about 1/20 of its
+ * time merging figures while the folder workers run beside it on the same cores.
+ */
+export const MERGE_SPACING = 20;
+/** ...but figures still arrive at least this often. */
+export const MAX_FLUSH_MS = 2000;
 
 /**
  * The sessions with `judged` merged in: a session named in it takes its judgement (a later one

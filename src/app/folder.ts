@@ -107,7 +107,7 @@ async function judgeAll(mine: () => boolean): Promise<void> {
   if (!f || !mine()) return;
   const queue = new JudgeQueue(f.sessions.filter((s) => open.access.has(s.path)));
   const arrived = new Map<string, Judged>();
-  const every = flushInterval(f.sessions.length);
+  let every = flushInterval(f.sessions.length);
   let flushedAt = -Infinity, timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     if (timer !== undefined) { clearTimeout(timer); timer = undefined; }
@@ -117,8 +117,11 @@ async function judgeAll(mine: () => boolean): Promise<void> {
     const j = live && arrived.get(live.path);
     if (live && j && 'fleet' in j && j.fleet && live.figures.events > j.fleet.figures.events) arrived.set(live.path, withFigures(j, live.figures));
     const cur = useApp.getState().folder!;
+    const t0 = performance.now();
     setFolder({ sessions: mergeJudgements(cur.sessions, arrived) });
     arrived.clear();
+    // the store's subscribers render the merge in a microtask the update queued: this one runs after it
+    queueMicrotask(() => { every = flushInterval(cur.sessions.length, performance.now() - t0); });
     flushedAt = performance.now();
   };
   // a batch of small files at a time: the worker reads their bytes with one read
