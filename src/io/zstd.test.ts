@@ -87,7 +87,7 @@ describe('loadBytes on zstd logs', () => {
 });
 
 describe('libzstd instances across loads', () => {
-  const turns = (n: number) => Array.from({ length: n }, (_, k) => jsonl(closedToolTurn(8 * k, k + 1))) as string[];
+  const turns = (n: number): string[] => Array.from({ length: n }, (_, k) => jsonl(closedToolTurn(8 * k, k + 1)));
 
   it('serve one load after another: a thread of many small zstd logs instantiates libzstd once', async () => {
     const bytes = await encodeZstdFrames([H, ...turns(2)]);
