@@ -24,7 +24,7 @@ import { startServer } from '../src/cli/serve';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuild, ROOT } from '../src/testing/browser-harness';
 import { ensureFleetHome } from './fleet-home';
 import { benchArgs, buildCli, timeProcess } from './process-time.ts';
-import { cpuTimes, pct, r1, stealPct, treeCpuMs } from './stats';
+import { cpuTimes, pct, r1, stealPct, threadCpuDelta, treeCpuMs, treeThreadCpuMs } from './stats';
 
 const rest = process.argv.slice(2);
 const arg = benchArgs(rest);
@@ -42,7 +42,7 @@ const base = `http://127.0.0.1:${server.port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
 interface Scroll { frames: number[]; rowsSeen: number; ms: number }
-interface Run { setFilesMs: number; firstRowsMs: number; allFiguresMs: number; listMs: number; steal: number; cpuMs?: number; scroll: Scroll; paging: Scroll }
+interface Run { setFilesMs: number; firstRowsMs: number; allFiguresMs: number; listMs: number; steal: number; cpuMs?: number; threads: [string, number][]; scroll: Scroll; paging: Scroll }
 
 async function once(): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -82,12 +82,14 @@ async function once(): Promise<Run> {
     }, sessions);
     const c0 = cpuTimes();
     const cpu0 = treeCpuMs(process.pid);
+    const threads0 = treeThreadCpuMs(process.pid);
     const t0 = performance.now();
     await input.setInputFiles(home.home);
     const setFilesMs = performance.now() - t0;
     await page.waitForFunction(() => (window as unknown as { __all?: number }).__all !== undefined, null, { timeout: 3_600_000, polling: 1000 });
     const steal = stealPct(c0, cpuTimes());
     const cpu1 = treeCpuMs(process.pid);
+    const threads = threadCpuDelta(threads0, treeThreadCpuMs(process.pid));
     const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined;
     const t = await page.evaluate(() => {
       const w = window as unknown as { __t0: number; __rows: number; __all: number; __listed: number };
@@ -114,7 +116,7 @@ async function once(): Promise<Run> {
       });
       return { frames: out.slice(1), rowsSeen: seen.size, ms: performance.now() - t0 };
     }, { step, count });
-    return { setFilesMs, ...t, steal, cpuMs, scroll: await scroll(26 * 3, frames), paging: await scroll('page', frames) };
+    return { setFilesMs, ...t, steal, cpuMs, threads, scroll: await scroll(26 * 3, frames), paging: await scroll('page', frames) };
   } finally {
     await context.close();
   }
@@ -130,6 +132,7 @@ for (let i = 0; i < runs; i++) {
   const r = await once();
   const fig = { firstRowsMs: Math.round(r.firstRowsMs), listMs: Math.round(r.listMs), allFiguresMs: Math.round(r.allFiguresMs), allFiguresCpuMs: r.cpuMs, setFilesMs: Math.round(r.setFilesMs), stealPct: r.steal, scroll: frameFigures(r.scroll), paging: frameFigures(r.paging) };
   console.log(`browser run ${i + 1}: first table rows ${fig.firstRowsMs} ms, every header ${fig.listMs} ms, all figures ${fig.allFiguresMs} ms after the change event (browser CPU ${fig.allFiguresCpuMs} ms) (setInputFiles took ${fig.setFilesMs} ms; steal ${fig.stealPct}%)`);
+  console.log(`  CPU by thread (ms, over 100): ${r.threads.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(`  scroll 3 rows/frame: ${JSON.stringify(fig.scroll)}`);
   console.log(`  scroll a page/frame: ${JSON.stringify(fig.paging)}`);
   results.push(fig);

@@ -46,3 +46,47 @@ export function treeCpuMs(root: number): number | undefined {
   // USER_HZ is 100 on Linux
   return procs.filter((p) => p.pid !== root && under.has(p.pid)).reduce((a, p) => a + p.ticks, 0) * 10;
 }
+
+/**
+ * CPU time (ms) so far of every thread of every live process under process `root` (itself left
+ * out), keyed `process type/thread name` (a Chromium child's `--type=`, else `browser`; the
+ * thread's `comm`, its digits dropped so a pool's threads add up); empty off Linux. The difference
+ * of two readings says where a span's CPU time went (threads that ended meanwhile are missing).
+ */
+export function treeThreadCpuMs(root: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let dirs: string[];
+  try { dirs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)); } catch { return out; }
+  const ppid = new Map<number, number>();
+  for (const d of dirs) {
+    try { const s = readFileSync(`/proc/${d}/stat`, 'utf8'); ppid.set(Number(d), Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1])); } catch { /* ended */ }
+  }
+  const under = (pid: number) => { for (let p = ppid.get(pid); p !== undefined && p > 1; p = ppid.get(p)) if (p === root) return true; return false; };
+  for (const [pid] of ppid) {
+    if (!under(pid)) continue;
+    let type: string;
+    try {
+      // Chromium rewrites its processes' titles: the arguments may be joined by spaces
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+      type = cmd.find((a) => a.startsWith('--type='))?.slice(7) ?? (/chrom/.test(cmd[0]) ? 'browser' : cmd[0].split('/').pop() ?? 'other');
+      if (type === 'utility') type += ':' + (cmd.find((a) => a.startsWith('--utility-sub-type='))?.slice(19).split('.').pop() ?? '');
+    } catch { continue; }
+    let tasks: string[];
+    try { tasks = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const t of tasks) {
+      try {
+        const s = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+        const name = s.slice(s.indexOf('(') + 1, s.lastIndexOf(')')).replace(/\d+/g, '#');
+        const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+        const key = `${type}/${name}`;
+        out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) * 10);
+      } catch { /* ended */ }
+    }
+  }
+  return out;
+}
+
+/** Where CPU time went between two readings of treeThreadCpuMs: `key ms` pairs, largest first, those over `minMs`. */
+export function threadCpuDelta(a: Map<string, number>, b: Map<string, number>, minMs = 100): [string, number][] {
+  return [...b].map(([k, v]) => [k, v - (a.get(k) ?? 0)] as [string, number]).filter(([, v]) => v >= minMs).sort((x, y) => y[1] - x[1]);
+}
