@@ -94,6 +94,43 @@ test('the fleet view: a table with the tree and totals with sub-agents, a chart 
   await expect(page.locator('mark', { hasText: /missing semicolon/i }).first()).toBeVisible();
 });
 
+test('costs only from a price table the user gives, each naming it; a file that is not one is refused with why', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Choose a folder').setInputFiles(dshHome());
+  await panel(page).getByRole('button', { name: 'Fleet view' }).click();
+  const figures = panel(page).locator('[data-figures]');
+  await expect(figures).toHaveAttribute('data-figures', '6', { timeout: 20_000 });
+  await expect(figures).not.toContainText('cost');
+  await expect(table(page).getByRole('columnheader', { name: /Cost/ })).toHaveCount(0);
+
+  const prices = panel(page).getByLabel('Price table (JSON)');
+  await prices.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"models": {"m": {"input": "cheap"}}}') });
+  await expect(panel(page).getByRole('alert')).toHaveText('The price table bad.json gives "m" input a price that is not a non-negative number.');
+  await expect(table(page).getByRole('columnheader', { name: /Cost/ })).toHaveCount(0);
+
+  // one unit a token of input, two of output, for model m (the logs' model)
+  await prices.setInputFiles({ name: 'p.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ name: 'e2e prices', currency: 'USD', models: { m: { input: 1e6, output: 2e6 } } })) });
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await expect(panel(page).getByRole('group', { name: 'Prices' })).toContainText('Costs from price table “e2e prices” (USD)');
+  // the loaded sessions' own tokens (the refused log's in none): 6,111 input and 5 output
+  await expect(figures).toContainText('cost 6121.00 USD from price table “e2e prices”');
+  const costCol = 15;
+  await expect(table(page).getByRole('columnheader').nth(costCol)).toHaveText('Cost with sub-agents');
+  await expect(row(page, 'root').getByRole('cell').nth(costCol)).toHaveText('117.00 USD'); // 111 input, 3 output, with its sub-agents
+  await expect(row(page, 'web1').getByRole('cell').nth(costCol)).toHaveText('5002.00 USD');
+  await expect(panel(page).getByRole('table', { name: 'Totals by project' }).getByRole('row', { name: /\/home\/dev\/api/ })).toContainText('1119.00 USD');
+  await expect(panel(page).getByRole('table', { name: 'Totals by project' }).getByRole('columnheader', { name: 'Cost (“e2e prices”)' })).toBeVisible();
+
+  // kept for the next visit, until cleared
+  await page.reload();
+  await page.getByLabel('Choose a folder').setInputFiles(dshHome());
+  await panel(page).getByRole('button', { name: 'Fleet view' }).click();
+  await expect(figures).toContainText('cost 6121.00 USD from price table “e2e prices”', { timeout: 20_000 });
+  await panel(page).getByRole('button', { name: 'Clear prices' }).click();
+  await expect(figures).not.toContainText('cost');
+  await expect(table(page).getByRole('columnheader', { name: /Cost/ })).toHaveCount(0);
+});
+
 test('a followed session of the folder: its row, the totals and the chart follow the log as it grows', async ({ page }) => {
   const home = dshHome();
   const file = path.join(home, 'sessions/--home-dev-web--/web1/session.jsonl');

@@ -1,5 +1,6 @@
 /** The folder slice: the open folder of sessions, whether its panel shows, and a kept folder to offer to reopen. */
 import type { StateCreator } from 'zustand';
+import type { PriceTable } from '../core/cost';
 import type { FolderItem, HeaderFacts, Judgement } from '../protocol/folder-protocol';
 import type { AppState } from './store';
 
@@ -23,6 +24,9 @@ export interface FolderSlice {
   folder?: FolderState;
   folderPanel?: boolean;
   savedFolder?: string;
+  /** The price table the user gave for the fleet's costs (none: no cost is shown), and why the last one given was refused. */
+  prices?: PriceTable;
+  pricesError?: string;
 }
 
 export const createFolderSlice: StateCreator<AppState, [], [], FolderSlice> = () => ({});

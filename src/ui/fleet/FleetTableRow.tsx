@@ -1,9 +1,10 @@
 import { memo, useEffect, type KeyboardEvent } from 'react';
+import type { PriceTable } from '../../core/cost';
 import { openFolderSession, wantJudgement } from '../../app/folder';
 import { dayOfStart } from '../../core/fleet-figures';
 import { tokenSum } from '../../core/step-usage';
 import { formatCount as n } from '../format';
-import { CHECKING, titleOf, type TableRow } from './fleet-table';
+import { CHECKING, formatCost, rowCost, titleOf, type TableRow } from './fleet-table';
 
 /** Height of a row in px (the table positions rows by it). */
 export const ROW = 26;
@@ -19,7 +20,7 @@ const onKey = (e: KeyboardEvent, path: string) => { if (e.key === 'Enter') { e.p
  * coming into view, and a merge of figures only the rows whose session it changed (the fleet
  * deriver keeps the row objects of the others).
  */
-export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick }: { t: TableRow; i: number; picked: boolean; onPick: (path: string, on: boolean) => void }) {
+export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick, prices }: { t: TableRow; i: number; picked: boolean; onPick: (path: string, on: boolean) => void; prices?: PriceTable }) {
   const { row: r, depth } = t;
   const f = r.figures, pending = r.verdict === CHECKING;
   // a row on screen without its figures is checked next (as the folder list's rows are)
@@ -46,7 +47,8 @@ export const FleetTableRow = memo(function FleetTableRow({ t, i, picked, onPick 
       <div role="cell" className="num">{fig(f.tokens.output)}</div>
       <div role="cell" className="num">{fig(f.tokens.reasoning)}</div>
       <div role="cell" className="num" title={`own ${n(tokenSum(f.tokens))}`}>{fig(tokenSum(r.total.tokens))}</div>
+      {prices && <div role="cell" className="num clip" title={`from price table “${prices.name}”`}>{pending ? '…' : formatCost(rowCost(r, prices)!)}</div>}
       <div role="cell" className={r.verdict === 'ok' ? 'clip' : 'clip err'} title={r.message}>{r.verdict === 'ok' ? 'ok' : pending ? 'checking…' : `refused (${r.verdict}), partial`}</div>
     </div>
   );
-}, (a, b) => a.t.row === b.t.row && a.t.depth === b.t.depth && a.i === b.i && a.picked === b.picked && a.onPick === b.onPick);
+}, (a, b) => a.t.row === b.t.row && a.t.depth === b.t.depth && a.i === b.i && a.picked === b.picked && a.onPick === b.onPick && a.prices === b.prices);

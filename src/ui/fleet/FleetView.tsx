@@ -6,11 +6,12 @@ import { useApp } from '../../store/store';
 import type { FolderSession } from '../../store/folder-slice';
 import { formatCount } from '../format';
 import { FleetCompareBar } from './FleetCompareBar';
+import { FleetPrices } from './FleetPrices';
 import { FleetChart } from './FleetChart';
 import { FleetSearch } from './FleetSearch';
 import { FleetTable } from './FleetTable';
 import { FleetTotals } from './FleetTotals';
-import { CHECKING, entryOf, fleetTable, matches, type FleetFilter, type Sort } from './fleet-table';
+import { CHECKING, entryOf, fleetCost, fleetTable, formatCost, matches, type FleetFilter, type Sort } from './fleet-table';
 import './fleet.css';
 
 /**
@@ -20,6 +21,7 @@ import './fleet.css';
  */
 export function FleetView() {
   const sessions = useApp((s) => s.folder?.sessions);
+  const prices = useApp((s) => s.prices);
   const [tab, setTab] = useState<'table' | 'search'>('table');
   const [filter, setFilter] = useState<FleetFilter>({});
   const [sort, setSort] = useState<Sort>({ key: 'started', dir: -1 });
@@ -39,7 +41,8 @@ export function FleetView() {
   }), [sessions]);
   const checked = useMemo(() => entries.filter((e) => e.verdict !== CHECKING).length, [entries]);
   const fleet = useMemo(() => deriver.current.derive(entries), [entries]);
-  const rows = useMemo(() => fleetTable(fleet.rows, filter, sort), [fleet, filter, sort]);
+  const rows = useMemo(() => fleetTable(fleet.rows, filter, sort, prices), [fleet, filter, sort, prices]);
+  const cost = useMemo(() => (prices ? fleetCost(fleet.rows, prices) : undefined), [fleet, prices]);
   const shownRows = useMemo(() => rows.map((r) => r.row), [rows]);
   const chartRows = useMemo(() => fleet.rows.filter((r) => matches(r, { ...filter, from: undefined, to: undefined })), [fleet, filter]);
   const projects = useMemo(() => [...new Set(fleet.rows.map((r) => r.project ?? ''))].sort(), [fleet]);
@@ -55,8 +58,9 @@ export function FleetView() {
       {tab === 'search' ? <div role="tabpanel" aria-label="Search all"><FleetSearch /></div> : (
         <div role="tabpanel" aria-label="Sessions" className="fleet-panel">
           <p role="status" className="label" data-figures={checked} data-sessions={total}>
-            Figures for {checked}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {formatCount(fleet.totals.turns)} turns, {formatCount(fleet.totals.toolCalls)} tool calls ({formatCount(fleet.totals.toolErrors)} errors)
+            Figures for {checked}/{total} sessions · totals over {fleet.rows.filter((r) => !r.partial).length} loaded: {formatCount(fleet.totals.turns)} turns, {formatCount(fleet.totals.toolCalls)} tool calls ({formatCount(fleet.totals.toolErrors)} errors){cost ? `, cost ${formatCost(cost)} from price table “${cost.table}”` : ''}
           </p>
+          <FleetPrices />
           <div className="fleet-filters">
             <select aria-label="Project" value={filter.project ?? ''} onChange={(e) => set({ project: e.target.value || undefined })}>
               <option value="">every project</option>
@@ -72,8 +76,8 @@ export function FleetView() {
           </div>
           <FleetChart rows={chartRows} day={day} onDay={(d) => set({ from: d, to: d })} />
           <FleetCompareBar picked={picked.map((p) => fleet.rows.find((r) => r.path === p)).filter((r) => r !== undefined)} onCompare={(a, b) => void compareFolderSessions(a, b)} />
-          <FleetTable rows={rows} sort={sort} onSort={setSort} picked={picked} onPick={pick} />
-          <FleetTotals rows={shownRows} />
+          <FleetTable rows={rows} sort={sort} onSort={setSort} picked={picked} onPick={pick} prices={prices} />
+          <FleetTotals rows={shownRows} prices={prices} />
         </div>
       )}
     </div>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deriveFleet, type FleetEntry } from '../../core/fleet-figures';
 import type { SessionFigures } from '../../core/session-figures';
 import { ZERO_TOKENS } from '../../core/step-usage';
-import { CHECKING, entryOf, fleetTable, PENDING_FIGURES, tokensByDay } from './fleet-table';
+import { parsePriceTable } from '../../core/cost';
+import { CHECKING, entryOf, fleetCost, fleetTable, formatCost, PENDING_FIGURES, rowCost, tokensByDay } from './fleet-table';
 
 const DAY = 86_400_000;
 function entry(id: string, n: number, o: Partial<FleetEntry> & { day?: number; errors?: number; title?: string } = {}): FleetEntry {
@@ -62,5 +63,26 @@ describe('entryOf', () => {
   it('takes the header\'s id, project and lineage once read; no row for a file without a readable header', () => {
     expect(entryOf({ ...listed, header: { id: 'abc', cwd: '/w', createdAt: 5, parentSession: 'p', origin: 'subagent' } })).toMatchObject({ id: 'abc', project: '/w', createdAt: 5, kind: 'subagent', parent: 'p', verdict: CHECKING });
     expect(entryOf({ ...listed, header: null })).toBeNull();
+  });
+});
+
+describe('costs in the fleet table', () => {
+  // byModel as the loader gives it: the entries' input tokens on model m, but big's on a model the table leaves out
+  const priced = deriveFleet([
+    { ...entry('big', 50), figures: { ...entry('big', 50).figures, byModel: { other: { ...ZERO_TOKENS, input: 50 } } } },
+    ...['small', 'kid', 'q'].map((id, k) => {
+      const e = entry(id, [5, 1, 7][k], [{}, { kind: 'subagent' as const, parent: 'small' }, { partial: true }][k]);
+      return { ...e, figures: { ...e.figures, byModel: { m: e.figures.tokens } } };
+    }),
+  ]).rows;
+  const prices = parsePriceTable({ name: 'test', currency: 'EUR', models: { m: { input: 1e6 } } }, 'p.json');
+
+  it('costs a row with its sub-agents, the loaded sessions once each, and sorts by cost', () => {
+    expect(rowCost(priced[1], prices)).toMatchObject({ amount: 6, table: 'test', unpricedTokens: 0 });
+    expect(rowCost(priced[1], undefined)).toBeUndefined();
+    // the refused q is in no total; big's tokens have no price
+    expect(fleetCost(priced, prices)).toMatchObject({ amount: 6, currency: 'EUR', table: 'test', unpricedTokens: 50, unpricedModels: ['other'] });
+    expect(formatCost(fleetCost(priced, prices))).toBe('6.0000 EUR (+50 tokens unpriced)');
+    expect(fleetTable(priced, {}, { key: 'cost', dir: -1 }, prices).map((r) => r.row.id)).toEqual(['q', 'small', 'kid', 'big']);
   });
 });

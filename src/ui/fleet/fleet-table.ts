@@ -1,4 +1,5 @@
 /** The fleet table's rows: filtered, sorted among siblings, sub-agents and forks under their parent. Pure. */
+import { deriveCost, type Cost, type PriceTable } from '../../core/cost';
 import { dayOfStart, kindOf, type FleetEntry, type FleetRow, type SessionKind } from '../../core/fleet-figures';
 import type { SessionFigures } from '../../core/session-figures';
 import type { FolderSession } from '../../store/folder-slice';
@@ -35,14 +36,37 @@ export interface FleetFilter {
   readonly text?: string;
 }
 
-export type SortKey = 'session' | 'project' | 'started' | 'duration' | 'kind' | 'turns' | 'steps' | 'toolCalls' | 'toolErrors' | TokenClass | 'total' | 'verdict';
+export type SortKey = 'session' | 'project' | 'started' | 'duration' | 'kind' | 'turns' | 'steps' | 'toolCalls' | 'toolErrors' | TokenClass | 'total' | 'cost' | 'verdict';
 export interface Sort { readonly key: SortKey; readonly dir: 1 | -1 }
 
 export interface TableRow { readonly row: FleetRow; readonly depth: number }
 
 export const titleOf = (r: FleetRow): string => r.figures.title ?? r.id;
 
-function value(r: FleetRow, k: SortKey): number | string {
+/** A row's cost: its total with sub-agents under the table (none without one, nor for a row still being checked). */
+export const rowCost = (r: FleetRow, prices: PriceTable | undefined): Cost | undefined =>
+  (prices && r.verdict !== CHECKING ? deriveCost(r.totalByModel, prices) : undefined);
+
+/** The cost of the loaded rows' own tokens (each session once), under the table. */
+export function fleetCost(rows: readonly FleetRow[], prices: PriceTable): Cost {
+  let amount = 0, unpricedTokens = 0;
+  const unpriced = new Set<string>();
+  for (const r of rows) {
+    if (r.partial) continue;
+    const c = deriveCost(r.figures.byModel, prices);
+    amount += c.amount; unpricedTokens += c.unpricedTokens;
+    for (const m of c.unpricedModels) unpriced.add(m);
+  }
+  return { amount, ...(prices.currency !== undefined ? { currency: prices.currency } : {}), table: prices.name, unpricedTokens, unpricedModels: [...unpriced] };
+}
+
+/** A cost as the fleet view shows it: the amount, its currency, and the tokens it could not price. */
+export function formatCost(c: Cost): string {
+  const amount = c.amount < 100 ? c.amount.toFixed(4) : c.amount.toFixed(2);
+  return `${amount}${c.currency ? ` ${c.currency}` : ''}${c.unpricedTokens ? ` (+${c.unpricedTokens} tokens unpriced)` : ''}`;
+}
+
+function value(r: FleetRow, k: SortKey, prices?: PriceTable): number | string {
   const f = r.figures;
   switch (k) {
     case 'session': return titleOf(r).toLowerCase();
@@ -52,6 +76,7 @@ function value(r: FleetRow, k: SortKey): number | string {
     case 'kind': return r.kind;
     case 'turns': case 'steps': case 'toolCalls': case 'toolErrors': return f[k];
     case 'total': return tokenSum(r.total.tokens);
+    case 'cost': return rowCost(r, prices)?.amount ?? -1;
     case 'verdict': return r.verdict;
     default: return f.tokens[k];
   }
@@ -74,7 +99,7 @@ export function matches(r: FleetRow, f: FleetFilter): boolean {
  * The shown rows: those matching the filter, each under its parent when the parent is shown too
  * (else at the top), siblings sorted by `sort`, depth first.
  */
-export function fleetTable(rows: readonly FleetRow[], filter: FleetFilter, sort: Sort): TableRow[] {
+export function fleetTable(rows: readonly FleetRow[], filter: FleetFilter, sort: Sort, prices?: PriceTable): TableRow[] {
   const shown = rows.filter((r) => matches(r, filter));
   const byId = new Map<string, FleetRow>();
   for (const r of shown) if (!byId.has(r.id)) byId.set(r.id, r);
@@ -85,7 +110,7 @@ export function fleetTable(rows: readonly FleetRow[], filter: FleetFilter, sort:
     if (p && p !== r) { const l = kids.get(p.id) ?? []; l.push(r); kids.set(p.id, l); } else tops.push(r);
   }
   const cmp = (a: FleetRow, b: FleetRow) => {
-    const x = value(a, sort.key), y = value(b, sort.key);
+    const x = value(a, sort.key, prices), y = value(b, sort.key, prices);
     return (x < y ? -1 : x > y ? 1 : 0) * sort.dir || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   };
   const out: TableRow[] = [];
