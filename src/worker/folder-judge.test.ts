@@ -7,8 +7,8 @@ describe('judgeFiles', () => {
   afterEach(() => { vi.restoreAllMocks(); });
 
   it('judges each file of a batch in order, with one read of their bytes; a file that is not a log or cannot be read is answered with why', async () => {
-    const plain = new Blob([logBytes(closedToolTurn(0, 1), headerRecord('p', { cwd: '/w' }))]);
-    const zstd = new Blob([await encodeZstdFrames([jsonl([headerRecord('z')]), jsonl(closedToolTurn(0, 1))])]);
+    const plain = new Blob([new Uint8Array(logBytes(closedToolTurn(0, 1), headerRecord('p', { cwd: '/w' })))]);
+    const zstd = new Blob([new Uint8Array(await encodeZstdFrames([jsonl([headerRecord('z')]), jsonl(closedToolTurn(0, 1))]))]);
     const reads = vi.spyOn(Blob.prototype, 'arrayBuffer');
     const out = await judgeFiles([{ blob: plain, name: 'session.jsonl', path: 'a/p/session.jsonl' }, { blob: new Blob([]), name: 'e.jsonl', path: 'e.jsonl' }, { blob: zstd, name: 'session.jsonl.zstd', path: 'a/z/session.jsonl.zstd' }]);
     expect(reads).toHaveBeenCalledTimes(1);
