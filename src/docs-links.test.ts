@@ -40,6 +40,12 @@ describe('documentation links', () => {
     expect(readFileSync(join(ROOT, 'e2e', 'runs.spec.ts'), 'utf8')).toContain("page.screenshot({ path: 'docs/runs.png' })");
   });
 
+  it('the README shows the fleet view and the stats command (issue 27)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toMatch(/^!\[The fleet view[^\]]*\]\(docs\/fleet\.png\)$/m);
+    expect(readme).toContain('`seqscope stats ~/.dsh --jobs 2`');
+  });
+
   it('the README says how to look at a session in Jaeger and in Perfetto (issue 28), under the service name the spans carry', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toMatch(/docker run [^`]*jaegertracing\/all-in-one`/);
