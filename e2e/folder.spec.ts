@@ -13,7 +13,7 @@ const PROJECT = 'sessions/--home-alice-proj--';
 let dir: string;
 
 /** $DSH_HOME with three sessions of one project (a titled parent, its zstd fork, a refused one), a loose log and a stray file. */
-async function dshHome(): Promise<{ home: string; childEvents: number }> {
+async function dshHome(): Promise<{ home: string; childEvents: number; childBytes: number }> {
   const home = path.join(dir, 'dsh');
   const put = (rel: string, bytes: Uint8Array | string) => { mkdirSync(path.dirname(path.join(home, rel)), { recursive: true }); writeFileSync(path.join(home, rel), bytes); };
   const title = logOnly(8, 'session/title', { title: 'Fix the parser', messageSeqs: [1], source: { kind: 'user' } });
@@ -25,7 +25,7 @@ async function dshHome(): Promise<{ home: string; childEvents: number }> {
   put('exports/loose.jsonl', jsonl([headerRecord('loose-1', { createdAt: T0 + 3000 }), ...closedToolTurn(0, 1)]));
   put('notes.txt', 'not a session');
   const r = await loadBytes(childBytes, { now: 0 });
-  return { home, childEvents: r.session!.log.length };
+  return { home, childEvents: r.session!.log.length, childBytes: childBytes.length };
 }
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Folder' });
@@ -34,7 +34,7 @@ test.beforeEach(() => { dir = mkdtempSync(path.join(tmpdir(), 'seqscope-folder-'
 test.afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
 
 test('a folder set through webkitdirectory lists its sessions by project, searches them and opens one', async ({ page }) => {
-  const { home, childEvents } = await dshHome();
+  const { home, childEvents, childBytes } = await dshHome();
   await page.goto('/');
   await page.getByLabel('Choose a folder').setInputFiles(home);
   await expect(panel(page).getByTestId('folder-summary')).toHaveAttribute('data-sessions', '4');
@@ -48,6 +48,9 @@ test('a folder set through webkitdirectory lists its sessions by project, search
   await expect(panel(page).locator(`[data-path="${PROJECT}/s-bad/session.jsonl"]`)).toHaveAttribute('data-verdict', 'unsupported', { timeout: 15_000 });
   const child = panel(page).getByRole('option', { name: 'Open s-child' });
   await expect(child).toContainText('↳ s-child');
+  // its size and time, which the folder worker reads with the header (not the page)
+  await expect(child).toContainText(`${(childBytes / 1024).toFixed(1)} KiB`);
+  await expect(child.getByTitle('Last modified')).toContainText('modified ');
   await expect(child).toHaveAttribute('data-verdict', 'ok', { timeout: 15_000 });
 
   await panel(page).getByRole('searchbox', { name: 'Search folder' }).fill('child');

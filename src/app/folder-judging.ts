@@ -64,7 +64,8 @@ export class JudgeQueue {
 
   constructor(sessions: readonly Pick<FolderSession, 'path' | 'mtimeMs' | 'size'>[]) {
     this.order = [...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs).map((s) => s.path);
-    this.sizes = new Map(sessions.map((s) => [s.path, s.size]));
+    // a size not known (its header could not be read) goes alone
+    this.sizes = new Map(sessions.map((s) => [s.path, s.size >= 0 ? s.size : JUDGE_BATCH_BYTES]));
   }
 
   /** The next path to judge, or undefined when every one has been handed out. `wanted` is drained of what it yields or is already taken. */

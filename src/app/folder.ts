@@ -5,12 +5,12 @@
  * file; one from a handle or over HTTP is opened as a live file.
  */
 import type { SessionFigures } from '../core/session-figures';
-import { classifyFiles, HEADER_BYTES, type HeaderFacts } from '../io/folder-scan';
+import { classifyFiles, HEADER_BYTES } from '../io/folder-scan';
 import type { Summary } from '../protocol/worker-protocol';
 import { loadFolderHandle, saveFolderHandle } from '../storage/folder-handle';
 import { useApp } from '../store/store';
 import type { FolderSession, FolderState } from '../store/folder-slice';
-import type { JudgeFile, Judgement } from '../protocol/folder-protocol';
+import type { HeadRead, JudgeFile, Judgement } from '../protocol/folder-protocol';
 import { FOLDER_LANES, folderClients, type FolderClient } from './folder-client';
 import { flushInterval, JudgeQueue, mergeJudgements, type Judged } from './folder-judging';
 import { filesOfHandle, filesOfList, filesOverHttp, type Access, type DirHandle, type Found } from './folder-sources';
@@ -62,11 +62,11 @@ async function list(name: string, via: FolderState['via'], found: Found[], t0: n
   useApp.setState({ folder: { name, via, sessions, headersRead: 0 }, folderPanel: true });
   // headers first, in batches (one worker message each); the list updated every LIST_FLUSH_MS
   let next = 0, read = 0, flushAt = 0;
-  const got = new Array<HeaderFacts | null>(items.length);
+  const got = new Array<HeadRead | null>(items.length);
   const flush = () => {
     if (!mine()) return;
     const cur = useApp.getState().folder!;
-    setFolder({ sessions: cur.sessions.map((s, i) => (got[i] !== undefined && s.header === undefined ? { ...s, header: got[i] } : s)), headersRead: read });
+    setFolder({ sessions: cur.sessions.map((s, i) => (got[i] !== undefined && s.header === undefined ? withHead(s, got[i]) : s)), headersRead: read });
   };
   // a picked file goes to the worker as it is (the worker reads its start); a URL's first bytes are fetched here
   const head = async (i: number): Promise<Blob | undefined> => {
@@ -79,9 +79,9 @@ async function list(name: string, via: FolderState['via'], found: Found[], t0: n
       const from = next;
       next = Math.min(items.length, next + batch);
       const blobs = await Promise.all(Array.from({ length: next - from }, (_, k) => head(from + k)));
-      let facts: (HeaderFacts | null)[] = [];
-      try { facts = await lane.ask('headers', blobs.map((b) => b ?? new Blob())); } catch { /* each stays without a header */ }
-      blobs.forEach((b, k) => { got[from + k] = (b && facts[k]) ?? null; });
+      let heads: HeadRead[] = [];
+      try { heads = await lane.ask('headers', blobs.map((b) => b ?? new Blob())); } catch { /* each stays without a header */ }
+      blobs.forEach((b, k) => { got[from + k] = (b && heads[k]) ?? null; });
       read += blobs.length;
       if (performance.now() - flushAt > LIST_FLUSH_MS) { flushAt = performance.now(); flush(); }
     }
@@ -90,6 +90,12 @@ async function list(name: string, via: FolderState['via'], found: Found[], t0: n
   flush();
   setFolder({ listMs: performance.now() - t0 });
   void judgeAll(mine);
+}
+
+/** A listed session with its header read; a picked file's size and time too (not known before: FolderFileInfo). */
+function withHead(s: FolderSession, h: HeadRead | null): FolderSession {
+  if (!h) return { ...s, header: null };
+  return { ...s, header: h.facts, ...(s.size < 0 ? { size: h.size, mtimeMs: h.mtimeMs ?? 0 } : {}) };
 }
 
 /** The row for `key` is on screen: it is judged next. */

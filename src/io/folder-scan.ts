@@ -12,7 +12,9 @@ import { FrameStream } from './zstd';
 export interface FolderFileInfo {
   /** Path inside the folder, `/`-separated, without a leading slash. */
   readonly path: string;
+  /** Bytes; -1 until known (a picked file's size costs the page a round trip to the browser: the folder worker reads it with the header). */
   readonly size: number;
+  /** Last modified (ms); 0 when not known. */
   readonly mtimeMs: number;
 }
 

@@ -17,6 +17,13 @@ export interface Judgement {
   readonly fleet?: FleetEntry;
 }
 
+/** A file's header (null: none readable), its size and, for a File, its last modified time. */
+export interface HeadRead {
+  readonly facts: HeaderFacts | null;
+  readonly size: number;
+  readonly mtimeMs?: number;
+}
+
 /** One session file to judge: its bytes, its file name, its path in the folder. */
 export interface JudgeFile {
   readonly blob: Blob;
@@ -29,8 +36,12 @@ export type JudgeAnswer = Judgement | { readonly error: string };
 
 /** The folder worker's questions: one method per operation; requests and replies derive from it (src/protocol/rpc.ts). */
 export interface FolderApi {
-  /** The headers of a batch of files, in order (one message for many: each is a round trip between threads). */
-  headers(blobs: readonly Blob[]): Promise<(HeaderFacts | null)[]>;
+  /**
+   * The headers of a batch of files, in order (one message for many: each is a round trip between
+   * threads), with each one's size and, for a File, its last modified time: a picked file's are a
+   * round trip to the browser each, cheap here and not on the page's thread.
+   */
+  headers(blobs: readonly Blob[]): Promise<HeadRead[]>;
   /** A full load of each session file, in order (their bytes read as one where they are small: src/io/blob-batch.ts). */
   judge(files: readonly JudgeFile[]): Promise<JudgeAnswer[]>;
   /** Search one session file (src/io/log-grep.ts): a ZIP answers one entry per session. */

@@ -11,7 +11,10 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 /** FolderApi, answered off the page's thread. */
 const api: FolderApi = {
-  headers: (blobs) => readBlobHeaders(blobs),
+  headers: async (blobs) => (await readBlobHeaders(blobs)).map((facts, i) => {
+    const b = blobs[i];
+    return { facts, size: b.size, ...(b instanceof File ? { mtimeMs: b.lastModified } : {}) };
+  }),
   judge: (files) => judgeFiles(files),
   grep: async (blob, path, pattern, filter, max) => grepFile(new Uint8Array(await blob.arrayBuffer()), path, compilePattern(pattern), filter, max),
 };

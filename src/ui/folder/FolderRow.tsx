@@ -28,7 +28,7 @@ export function FolderRow({ s, depth, orphan }: { s: FolderSession; depth: numbe
         {s.judged && 'events' in s.judged && <span>{s.judged.events.toLocaleString()} events</span>}
         {id !== undefined && id !== title && <span title="Session id">{id}</span>}
         {s.header?.createdAt !== undefined && <span title="Session createdAt">created {absTime(s.header.createdAt)}</span>}
-        <span>{formatBytes(s.size)}</span>
+        {s.size >= 0 && <span>{formatBytes(s.size)}</span>}
         {s.mtimeMs > 0 && <span title="Last modified">modified {absTime(s.mtimeMs)}</span>}
         {depth > 0 && s.header?.origin === 'subagent' && <span>sub-agent</span>}
         {orphan && <span title="Its parent session is not in this folder">parent {s.header?.parentSession} not here</span>}
