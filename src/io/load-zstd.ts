@@ -4,9 +4,9 @@ import { LiveLog } from './live';
 import { at, damageInCompleteFrames, type LoadResult } from './load-result';
 import { BLOCK, ZSTD_PIECE, expectSize, fail, pace, type LoadLimits, type Reading } from './load-reading';
 import { PagedBacking } from './paged-backing';
-import { decodeTornFrame } from './zstd';
+import { decodeFrameAgain, decodeTornFrame } from './zstd';
 import { ZstdFrameBacking } from './zstd-frame-backing';
-import { WasmZstd } from './zstd-wasm';
+import { compileZstd } from './zstd-wasm';
 import { sessionError, zstdFramesHere } from './zstd-frames';
 
 /**
@@ -103,20 +103,15 @@ export async function scanInSlices(scanner: { push(b: Uint8Array): void }, plain
   }
 }
 
-/** Output region of the decoder that decodes frames again (DSH's frames are small; a larger one streams through it). */
-const REDECODE_REGION = 1 << 20;
-
 /**
  * Where a log reads its lines again when its frames stay compressed: the bytes in memory, or a Blob
  * the host can read again a page at a time; undefined (the plaintext is kept) for a Blob it cannot.
  */
 async function frameBackingOf(input: Uint8Array | Blob, opts: Pick<LoadLimits, 'syncReader' | 'pages'>): Promise<ZstdFrameBacking | undefined> {
   if (input instanceof Blob && !opts.syncReader) return undefined;
-  const wasm = await WasmZstd.create(REDECODE_REGION);
-  const decode = (frame: Uint8Array) => {
-    if (wasm.decode(frame) < 0) throw new Error('A frame the load decoded no longer decodes: the file changed.');
-    return wasm.take();
-  };
+  // a line's frame is decoded again by an idle instance of the thread's (none is made per log)
+  await compileZstd();
+  const decode = decodeFrameAgain;
   if (input instanceof Uint8Array) return new ZstdFrameBacking((s, e) => input.subarray(s, e), decode, () => input.length);
   // a frame is a few hundred bytes compressed: small pages, few kept
   const paged = new PagedBacking(input.size, opts.syncReader!(input), opts.pages ?? { pageBytes: 64 << 10, pages: 8 });

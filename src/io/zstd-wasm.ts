@@ -17,6 +17,7 @@ interface Exports {
  * streamed out in pieces of this size.
  */
 export const REGION = 8 << 20;
+const IMPORTS = { env: { emscripten_notify_memory_growth: () => undefined } };
 /** libzstd's error codes are the top 120 values of a 32-bit size_t. */
 const isError = (ret: number) => ret >>> 0 > 0xffffff88;
 const DST_TOO_SMALL = -70;
@@ -25,16 +26,19 @@ export const REFUSED = -1;
 export const TOO_LARGE = -2;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+/** The module once `compiled` resolved: a decoder can then be made synchronously (`createSync`). */
+let ready: WebAssembly.Module | undefined;
 
 /**
  * libzstd compiled for this thread, once. A module compiled in another thread of the same page can
  * be given instead (`adoptZstdModule`): its code, optimized as that thread ran it, comes with it.
  */
 export function compileZstd(): Promise<WebAssembly.Module> {
-  return (compiled ??= WebAssembly.compile(wasmBytes()));
+  return (compiled ??= WebAssembly.compile(wasmBytes()).then((m) => (ready = m)));
 }
 
 export function adoptZstdModule(module: WebAssembly.Module): void {
+  ready = module;
   compiled = Promise.resolve(module);
 }
 
@@ -92,8 +96,17 @@ export class WasmZstd {
 
   /** `regionBytes`: the output region's size (REGION, but for a decoder of small frames only). */
   static async create(regionBytes = REGION): Promise<WasmZstd> {
-    const instance = await WebAssembly.instantiate(await compileZstd(), { env: { emscripten_notify_memory_growth: () => undefined } });
+    const instance = await WebAssembly.instantiate(await compileZstd(), IMPORTS);
     return new WasmZstd(instance, regionBytes);
+  }
+
+  /**
+   * A decoder made synchronously, once `compileZstd()` has resolved in this thread (a worker or
+   * Node: a browser page's main thread may refuse to instantiate synchronously).
+   */
+  static createSync(regionBytes = REGION): WasmZstd {
+    if (!ready) throw new Error('libzstd (WASM) is not compiled in this thread yet: await compileZstd() first.');
+    return new WasmZstd(new WebAssembly.Instance(ready, IMPORTS), regionBytes);
   }
 
   /** The size of this decoder's WASM memory, in bytes. */

@@ -102,6 +102,22 @@ describe('libzstd instances across loads', () => {
     } finally { made.mockRestore(); }
   });
 
+  it('read a kept log\'s lines again with an idle instance of the thread: a log holds none of its own', async () => {
+    const frames = [H, ...turns(3)];
+    const bytes = await encodeZstdFrames(frames);
+    await loadBytes(bytes, { now: 0 });
+    const made = vi.spyOn(WebAssembly, 'instantiate'), madeSync = vi.spyOn(WebAssembly, 'Instance');
+    try {
+      const r = await loadBytes(bytes, { now: 0 });
+      const lines = frames.slice(1).join('').split('\n').filter(Boolean);
+      const log = r.session!.log;
+      expect(r.storedEventCount).toBe(24);
+      for (let s = 0; s < r.storedEventCount; s++) expect(new TextDecoder().decode(log.lineBytes(s))).toBe(lines[s]);
+      expect(made).not.toHaveBeenCalled();
+      expect(madeSync).not.toHaveBeenCalled();
+    } finally { made.mockRestore(); madeSync.mockRestore(); }
+  });
+
   it('stay with a followed log: loads while it is followed get instances of their own, and its appends decode on', async () => {
     const frames = [H, ...turns(3)];
     const whole = await encodeZstdFrames(frames);

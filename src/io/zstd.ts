@@ -137,6 +137,12 @@ const idle: WasmZstd[] = [];
 const IDLE_MAX = 2;
 const IDLE_BYTES = 32 << 20;
 
+/** Empties an instance and keeps it for this thread's next decoder, unless enough are kept or it grew large. */
+function idleAgain(wasm: WasmZstd): void {
+  wasm.clear();
+  if (idle.length < IDLE_MAX && wasm.memoryBytes <= IDLE_BYTES) idle.push(wasm);
+}
+
 /**
  * A frame decoder on libzstd (WASM), which verifies each frame's content checksum. Each decoder
  * has an instance with WASM memory of its own while it is in use: one released earlier in this
@@ -160,8 +166,7 @@ export async function createFrameDecoder(): Promise<FrameDecoder> {
     take: () => live().take(),
     release: () => {
       if (!wasm) return;
-      wasm.clear();
-      if (idle.length < IDLE_MAX && wasm.memoryBytes <= IDLE_BYTES) idle.push(wasm);
+      idleAgain(wasm);
       wasm = undefined;
     },
   };
@@ -185,6 +190,22 @@ function refuseFrame(h: Hasher, b: Uint8Array, f: FrameRange, base: number): nev
   }
   // fzstd is more lenient than libzstd, the decoder DSH itself uses: libzstd's refusal stands
   throw corrupt(`frame at byte ${base + f.start} failed validation (it does not decompress)`);
+}
+
+/**
+ * Decodes a frame a load already validated, again, synchronously (a log whose frames stay
+ * compressed reads a line this way): an idle instance of this thread serves it and goes back idle,
+ * so a log holds no instance of its own and a load that never reads a line again makes none. Needs
+ * `compileZstd()` resolved in this thread. Throws when the frame no longer decodes.
+ */
+export function decodeFrameAgain(frame: Uint8Array): Uint8Array {
+  const wasm = idle.pop() ?? WasmZstd.createSync();
+  try {
+    if (wasm.decode(frame) < 0) throw new Error('A frame the load decoded no longer decodes: the file changed.');
+    return wasm.take();
+  } finally {
+    idleAgain(wasm);
+  }
 }
 
 /** Decodes one complete frame and verifies its content checksum; throws a `frame at byte N failed validation`. */
