@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { coreLoad, shot, status, scrollToTop } from './helpers';
+import { coreLoad, shot, status, scrollLogToTop } from './helpers';
 
 test('a corrupt file shows the refusal and still lists its readable records', async ({ page }) => {
   const path = 'testdata/conformance/s09-replace-start-string.jsonl';
@@ -14,7 +14,7 @@ test('a corrupt file shows the refusal and still lists its readable records', as
   await expect(banner).toHaveAttribute('data-verdict', 'corrupt');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(`Line ${v.line}`);
-  await scrollToTop(page.getByRole('listbox', { name: 'Events' }));
+  await scrollLogToTop(page);
   await expect(page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="0"]')).toBeVisible();
   await alert.getByRole('button', { name: `Go to seq ${v.seq}` }).click();
   const row = page.getByRole('listbox', { name: 'Events' }).locator(`[data-seq="${v.seq}"]`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { shot, waitLoaded, scrollToTop } from './helpers';
+import { shot, waitLoaded, scrollLogToTop } from './helpers';
 import { coreOpen, libraryItems, libraryList, pick, ready } from './library-helpers';
 
 test('a DSH snapshot-test fixture opens in fixture mode, clearly labelled, and is kept as such', async ({ page }) => {
@@ -31,7 +31,7 @@ test('fixture mode says what it is in one banner, with no red refusal, and marks
   await expect(banner.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByTestId('fixture-mode')).toHaveText('Fixture mode');
-  await scrollToTop(page.getByRole('listbox', { name: 'Events' }));
+  await scrollLogToTop(page);
   const row = page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="1"]');
   await expect(row.locator('.seq')).toHaveAttribute('title', /implied/);
   await expect(row.locator('.seq')).toContainText('(implied)');

@@ -45,3 +45,14 @@ export async function scrollToTop(list: Locator): Promise<void> {
     }
   });
 }
+
+/**
+ * Scrolls the Log to its first row once it has followed the cursor: the Log moves to the cursor's
+ * row after the rows around it are fetched from the worker, so a scroll made before that jump
+ * lands is undone by it (on a loaded machine the fetch takes a while).
+ */
+export async function scrollLogToTop(page: Page): Promise<void> {
+  const list = page.getByRole('listbox', { name: 'Events' });
+  await expect(list.locator('[aria-current="step"]')).toBeInViewport();
+  await scrollToTop(list);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coreLoad, DEMO, scrollToTop, status, waitLoaded } from './helpers';
+import { coreLoad, DEMO, status, waitLoaded, scrollLogToTop } from './helpers';
 
 test('keyboard shortcuts: j/k, [ ], / and ?', async ({ page }) => {
   const r = await coreLoad(DEMO);
@@ -8,7 +8,7 @@ test('keyboard shortcuts: j/k, [ ], / and ?', async ({ page }) => {
   await page.goto('/');
   await waitLoaded(page, last);
   // after the load the Log shows the cursor's row (the end); the reader scrolls up to row 3
-  await scrollToTop(page.getByRole('listbox', { name: 'Events' }));
+  await scrollLogToTop(page);
   await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="3"]').click();
   await page.keyboard.press('j');
   await expect(page.locator('[data-seq="4"]')).toHaveAttribute('aria-selected', 'true');

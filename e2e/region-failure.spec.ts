@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { coreLoad, DEMO, scrollToTop, slider, status } from './helpers';
+import { coreLoad, DEMO, scrollLogToTop, slider, status } from './helpers';
 
 /** A view's scrolling content, found by its accessible name whatever its role (listbox, feed, grid). */
 const viewContent = (page: Page, tab: string) => page.getByRole('tabpanel').getByLabel(tab === 'Log' ? 'Events' : tab, { exact: true });
@@ -36,7 +36,7 @@ for (const region of REGIONS) {
     const sel = region === 'Log view' ? 'none' : '3';
     if (region !== 'Log view') {
       const events = page.getByRole('listbox', { name: 'Events' });
-      await scrollToTop(events);
+      await scrollLogToTop(page);
       await events.locator('[data-seq="3"]').click();
     }
     await showRegion(page, region);

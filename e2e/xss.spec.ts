@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { scrollToTop, status } from './helpers';
+import { status, scrollLogToTop } from './helpers';
 
 const PAYLOAD = '<img src=x onerror=window.__pwned=1><script>window.__pwned=2</script><svg onload=window.__pwned=3>';
 
@@ -18,7 +18,7 @@ test('a log full of script payloads runs no script', async ({ page }) => {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tabpanel').locator('[data-seq]').first()).toBeVisible();
   }
-  await scrollToTop(page.getByRole('listbox', { name: 'Events' }));
+  await scrollLogToTop(page);
   await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="0"]').click();
   // `data` opens by itself (issue 14)
   await expect(page.getByRole('button', { name: 'Collapse data' })).toBeVisible();
