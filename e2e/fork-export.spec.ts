@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatEventRecord } from '../src/io/export';
-import { coreLoad, DEMO, slider, status, waitLoaded } from './helpers';
+import { coreLoad, DEMO, openExport, slider, status, waitLoaded } from './helpers';
 import { coreOpen, pick } from './library-helpers';
 
 async function exportAt(page: Page, zstd: boolean, redact = false) {
+  await openExport(page);
   const box = page.getByRole('checkbox', { name: 'zstd' });
   if (zstd) await box.check(); else await box.uncheck();
   const red = page.getByRole('checkbox', { name: 'Redact credentials' });
@@ -59,6 +60,7 @@ test('a fork exported with "Redact credentials" (on by default) holds no home us
   const cursor = log.length - 1;
   await page.goto(`/#session=demo%3Ademo.jsonl&cursor=${cursor}`);
   await waitLoaded(page, cursor);
+  await openExport(page);
   await expect(page.getByRole('checkbox', { name: 'Redact credentials' })).toBeChecked();
   const file = await exportAt(page, false, true);
   const text = new TextDecoder().decode(file.bytes);

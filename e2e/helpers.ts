@@ -56,3 +56,12 @@ export async function scrollLogToTop(page: Page): Promise<void> {
   await expect(list.locator('[aria-current="step"]')).toBeInViewport();
   await scrollToTop(list);
 }
+
+/** Opens the toolbar's Export… panel (the fork and trace writers) unless it is open. */
+export async function openExport(page: Page): Promise<Locator> {
+  const button = page.getByRole('button', { name: 'Export…' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const panel = page.getByRole('dialog', { name: 'Export' });
+  await expect(panel).toBeVisible();
+  return panel;
+}

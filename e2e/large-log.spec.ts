@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openBytes } from '../src/io/open';
-import { slider, status } from './helpers';
+import { openExport, slider, status } from './helpers';
 import { NEEDLE, largeZstdLog, oversizePlainFile, zstdBombLog } from './large-log';
 import { pick, ready } from './library-helpers';
 
@@ -42,6 +42,7 @@ test('a zstd log of more than 400 MiB of plaintext opens, scrubs, searches and e
   await expect(status(page)).toHaveAttribute('data-cursor', String(log.needleSeq));
 
   // a fork at the cursor: the whole prefix, redacted by default, reloads with DSH's verdict and its seed
+  await openExport(page);
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 300_000 }), page.getByRole('button', { name: 'Export fork at cursor' }).click()]);
   const bytes = new Uint8Array(readFileSync(await download.path()));
   const fork = (await openBytes(bytes, { now: 0 })).result;

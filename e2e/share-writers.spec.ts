@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { unpackLog } from '../src/io/bundle-pack';
 import { frameSpans } from '../src/io/zstd-encode';
+import { openExport } from './helpers';
 import { coreOpen } from './library-helpers';
 import { SeqscopePage } from './seqscope-page';
 import { blockTypes, openShare, plantInDemo } from './share-helpers';
@@ -55,6 +56,7 @@ test('Export fork at cursor as zstd is compressed and redacted, with the strings
   await share.getByRole('button', { name: 'Add string' }).click();
   await expect(share.getByRole('region', { name: 'Rule user-string' })).toBeVisible();
   await share.getByRole('button', { name: 'Close Share' }).click();
+  await openExport(page);
   await page.getByRole('checkbox', { name: 'zstd' }).check();
   await expect(page.getByRole('checkbox', { name: 'Redact credentials' })).toBeChecked();
   const z = await download(page, () => page.getByRole('button', { name: 'Export fork at cursor' }).click());
@@ -104,6 +106,7 @@ test('a trace exported with content is made from the redacted log; unticked, the
   plantedLog(file);
   const app = new SeqscopePage(page);
   await app.open(file);
+  await openExport(page);
   const content = page.getByRole('checkbox', { name: 'with content' });
   const redact = page.getByRole('checkbox', { name: 'Redact trace content' });
   await expect(redact).toBeDisabled();

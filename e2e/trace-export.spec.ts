@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { otlpJsonOfSession } from '../src/io/trace/session-trace';
-import { coreLoad, DEMO, waitLoaded } from './helpers';
+import { coreLoad, DEMO, openExport, waitLoaded } from './helpers';
 
 async function exportTrace(page: Page, format: 'OTLP JSON' | 'Perfetto') {
+  await openExport(page);
   await page.getByRole('combobox', { name: 'Trace format' }).selectOption({ label: format });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export trace' }).click()]);
   return { name: download.suggestedFilename(), json: JSON.parse(readFileSync(await download.path(), 'utf8')) as Record<string, unknown> };

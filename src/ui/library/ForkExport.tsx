@@ -28,10 +28,10 @@ export function ForkExport() {
   };
   return (
     <span className="fork-export">
-      <button type="button" disabled={!ready || busy} onClick={() => void run()}>Export fork at cursor</button>
       <label title="The exported fork's format: .jsonl.zstd (zstd frames, as DSH writes) instead of plain .jsonl">
         <input type="checkbox" checked={zstd} onChange={(e) => setZstd(e.target.checked)} /> export as zstd</label>
       <label><input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /> Redact credentials</label>
+      <button type="button" disabled={!ready || busy} onClick={() => void run()}>Export fork at cursor</button>
     </span>
   );
 }

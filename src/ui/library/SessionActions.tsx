@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
 import { ContainerBadge } from './ContainerBadge';
-import { ForkExport } from './ForkExport';
-import { TraceExport } from './TraceExport';
+import { ExportMenu } from './ExportMenu';
 import { refresh, setDrawer, useLibrary } from '../../app/library';
 import { setTourPanel, useTour } from '../../app/tour-state';
 
-/**
- * Toolbar additions: the sessions drawer and tour editor toggles, then fork and trace export. The
- * toggles come first so the export options, however wide, never push them under an open drawer.
- */
+/** Toolbar additions: the sessions drawer and tour editor toggles, then Export… (fork and trace). */
 export function SessionActions() {
   const open = useLibrary((s) => s.drawer);
   const count = useLibrary((s) => s.entries.length);
@@ -19,8 +15,7 @@ export function SessionActions() {
       <ContainerBadge />
       <button type="button" aria-expanded={open} onClick={() => setDrawer(!open)}>Library ({count})</button>
       <button type="button" aria-expanded={tourOpen} onClick={() => setTourPanel(!tourOpen)}>Tour</button>
-      <ForkExport />
-      <TraceExport />
+      <ExportMenu />
     </span>
   );
 }
