@@ -16,12 +16,17 @@
  *   max, frames over 20 ms, and fps over the whole scroll (goal: 60 fps).
  *
  * `--runs` browser runs (default 1), each in a fresh page; the CLI runs once (`--no-cli` skips it).
+ * `--dist DIR`: the app built in DIR instead of this checkout's dist/ (rebuilt when stale), to
+ * compare two builds back to back on a machine whose load drifts. `--profile DIR`: CPU profiles of the page and the folder workers from the change event to all
+ * figures, written to DIR and summarized (./cdp-profile.ts); the profiler's own cost is then in the
+ * figures, so a profiled run's times are not compared with others'.
  * Prints figures; the last line is one JSON object. A benchmark, not a test.
  */
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../src/cli/serve';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuild, ROOT } from '../src/testing/browser-harness';
+import { profilePage } from './cdp-profile';
 import { ensureFleetHome } from './fleet-home';
 import { benchArgs, buildCli, timeProcess } from './process-time.ts';
 import { cpuTimes, pct, r1, stealPct, threadCpuDelta, treeCpuMs, treeThreadCpuMs } from './stats';
@@ -32,12 +37,14 @@ const sessions = Number(arg('sessions', '10000'));
 const runs = Number(arg('runs', '1'));
 const frames = Number(arg('frames', '600'));
 const dir = resolve(arg('dir', '/work/bench-cache'));
+const profileDir = arg('profile', '');
 const MB = 1024 * 1024;
 
 const home = await ensureFleetHome(dir, sessions, (l) => console.log(l));
 console.log(`home: ${home.sessions} sessions in ${home.files} files, ${(home.bytes / MB).toFixed(0)} MB on disk, ${(home.plainBytes / MB).toFixed(0)} MB plaintext`);
-ensureBuild((l) => console.log(l));
-const server = await startServer({ distDir: join(ROOT, 'dist'), dir: home.home, port: 0 });
+const distDir = arg('dist', '');
+if (!distDir) ensureBuild((l) => console.log(l));
+const server = await startServer({ distDir: distDir ? resolve(distDir) : join(ROOT, 'dist'), dir: home.home, port: 0 });
 const base = `http://127.0.0.1:${server.port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
@@ -80,6 +87,7 @@ async function once(): Promise<Run> {
         check();
       }, { once: true, capture: true });
     }, sessions);
+    const profiler = profileDir ? await profilePage(page, profileDir) : undefined;
     const c0 = cpuTimes();
     const cpu0 = treeCpuMs(process.pid);
     const threads0 = treeThreadCpuMs(process.pid);
@@ -91,6 +99,7 @@ async function once(): Promise<Run> {
     const cpu1 = treeCpuMs(process.pid);
     const threads = threadCpuDelta(threads0, treeThreadCpuMs(process.pid));
     const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined;
+    await profiler?.stop();
     const t = await page.evaluate(() => {
       const w = window as unknown as { __t0: number; __rows: number; __all: number; __listed: number };
       return { firstRowsMs: w.__rows - w.__t0, allFiguresMs: w.__all - w.__t0, listMs: w.__listed - w.__t0 };
