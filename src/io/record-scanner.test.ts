@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closedToolTurn, headerRecord, jsonl, logBytes, stepStart, textChunk, turnEnd, turnStart, userMessage, utf8 } from '../testing/builders';
 import { loadBytes } from './load';
 import { RecordScanner, type ByteText } from './record-scanner';
-import { isAsciiRange, webByteText } from './web-byte-text';
+import { isAsciiRange, latin1Text, webByteText } from './web-byte-text';
 
 const scan = (text: string) => { const s = new RecordScanner(); s.push(utf8(text)); s.finish(); return s; };
 
@@ -110,7 +110,7 @@ describe('RecordScanner with a one-byte-per-byte decoder', () => {
     const plain = new RecordScanner(); plain.push(bytes); plain.finish();
     expect(outcome(plain).flags).toEqual([0, 1, 2, 3]);
     for (const piece of [1, 30, 200, 5000, 1 << 16]) {
-      // the plain-JS primitives, and the web platform's the folder worker uses (windows-1252 text, word-wise isAscii)
+      // the plain-JS primitives, and the web platform's the folder worker uses (fromCharCode text, word-wise isAscii)
       for (const [name, bt] of [['plain JS', byteText], ['web', webByteText]] as const) {
         const s = new RecordScanner({ decodePiece: piece, byteText: bt });
         s.push(bytes.subarray(0, 100)); s.push(bytes.subarray(100)); s.finish();
@@ -139,6 +139,15 @@ describe('isAsciiRange (the web ByteText)', () => {
     const text = webByteText.latin1(bytes, 0, 256);
     expect(text.length).toBe(256);
     expect(text.slice(0, 128)).toBe(String.fromCharCode(...bytes.subarray(0, 128)));
+  });
+  it('decodes each byte of a range as the unit of its value, across the chunks it is made in', () => {
+    // 10,000 bytes: ranges that start and end inside, at and across the 4,096-byte chunks
+    const bytes = Uint8Array.from({ length: 10_000 }, (_, i) => (i * 131 + (i >> 8)) & 0xff);
+    for (const [a, b] of [[0, 0], [0, 1], [0, 4096], [1, 4097], [4095, 8193], [17, 10_000], [0, 10_000], [9999, 10_000]]) {
+      const text = latin1Text(bytes, a, b);
+      expect(text.length, `[${a}, ${b})`).toBe(b - a);
+      for (let i = a; i < b; i++) if (text.charCodeAt(i - a) !== bytes[i]) expect.fail(`[${a}, ${b}): unit ${i - a} is ${text.charCodeAt(i - a)}, byte ${bytes[i]}`);
+    }
   });
 });
 
