@@ -25,3 +25,21 @@ test('every tab renders its rows with data-seq', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'compare-dark');
 });
+
+test('the Surface heads with the request header in force at the cursor, fetched by its seq', async ({ page }) => {
+  const r = await coreLoad(DEMO);
+  const first = r.timeline!.headerSeqs[0];
+  const panel = page.getByRole('tabpanel');
+  const card = panel.getByRole('article', { name: 'Request header in force' });
+  for (const cursor of [first - 1, first, first + 40]) {
+    await page.goto('about:blank');
+    await page.goto(`/?demo=demo.jsonl#session=demo:demo.jsonl&view=surface&cursor=${cursor}`);
+    await expect(page.getByRole('status')).toHaveAttribute('data-cursor', String(cursor));
+    await scrollToTop(panel.getByRole('feed', { name: 'Surface' }));
+    if (cursor < first) { await expect(card).toHaveText('No request header before this seq.'); continue; }
+    await expect(card).toHaveAttribute('data-seq', String(first));
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
+    await expect(card).toContainText(`seq ${first}`);
+    await expect(card).toContainText('Tools');
+  }
+});

@@ -3,7 +3,7 @@
  * from it goes stale when another session opens) and the row, card and chunk-run caches of the
  * windowed views. `dropAnswers()` forgets the caches: on every load, cancel and growth of a live file.
  */
-import type { Card, Row, RunInfo } from '../protocol/worker-protocol';
+import type { Card, HeaderInForce, Row, RunInfo } from '../protocol/worker-protocol';
 import { useApp } from '../store/store';
 import { Batcher } from './batcher';
 import { Latest } from './latest';
@@ -18,6 +18,7 @@ const bumpCards = () => useApp.setState((s) => ({ cardsVersion: s.cardsVersion +
 export const rows = new Batcher<Row>(5000, (r) => r.seq, (seqs) => client.request('rowsOf', seqs), bumpRows);
 export const cards = new Batcher<Card>(600, (c) => c.seq, (seqs) => client.request('cards', seqs), bumpCards);
 export const runs = new Batcher<RunInfo>(600, (r) => r.start, (starts) => client.request('runInfo', starts), bumpCards);
+export const headers = new Batcher<HeaderInForce>(64, (h) => h.seq, (seqs) => client.request('headers', seqs), bumpCards);
 
 /** Rows fetched from the worker, by seq (the Log reads it on render; `rowsVersion` says when it changed). */
 export const rowCache = rows.cache;
@@ -27,7 +28,7 @@ export const rowCache = rows.cache;
  * grows (rows fetched before lack the verdict's flags, or changed at the old end).
  */
 export function dropAnswers(): void {
-  rows.reset(); cards.reset(); runs.reset();
+  rows.reset(); cards.reset(); runs.reset(); headers.reset();
   bumpCards();
 }
 
@@ -42,6 +43,15 @@ export function useCard(seq: number): Card | undefined {
   const c = cards.cache.get(seq);
   if (!c) cards.ensure([seq]);
   return c;
+}
+
+/** The request header in force from header seq `seq` (a moment's `headerSeq`), fetched when missing; undefined for -1. */
+export function useHeader(seq: number): HeaderInForce | undefined {
+  useApp((s) => s.cardsVersion);
+  if (seq < 0) return undefined;
+  const h = headers.cache.get(seq);
+  if (!h) headers.ensure([seq]);
+  return h;
 }
 
 /** The folded chunk run starting at `start`, fetched when missing. */

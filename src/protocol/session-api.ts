@@ -13,7 +13,7 @@ import type { RunsInfo, RunsPair } from './runs-protocol';
 import type { ShareReview, ShareSettings, WriterRedaction } from './share-protocol';
 import type { OverviewNow } from './summary';
 import type {
-  BrokenLine, Card, CompareInfo, DiffInfo, ForkSide, JsonNode, LineageInfo, Moment, RequestInfo, Row, RunInfo, SearchBatch,
+  BrokenLine, Card, CompareInfo, DiffInfo, ForkSide, HeaderInForce, JsonNode, LineageInfo, Moment, RequestInfo, Row, RunInfo, SearchBatch,
 } from './views';
 
 /** The questions answered from the loaded session alone. */
@@ -37,6 +37,8 @@ export interface QueryApi {
   cards(seqs: readonly number[]): Card[];
   /** Folded chunk runs by start seq. */
   runInfo(starts: readonly number[]): RunInfo[];
+  /** The request header in force from each header seq (a moment's `headerSeq`); seqs that are not a header's are left out. */
+  headers(seqs: readonly number[]): HeaderInForce[];
   /** The session's built-in tour. */
   builtinTour(): Tour;
   /** The diff of moments A and B. */

@@ -62,7 +62,12 @@ export interface Moment {
   /** Transcript entries (append messages and compaction markers), ascending, with TR_* flags. */
   readonly transcriptSeqs: Int32Array;
   readonly transcriptFlags: Uint8Array;
-  readonly header?: HeaderInForce;
+  /**
+   * Seq of the request header in force (-1: none before the cursor). Its content is fetched by
+   * seq (SessionApi.headers), as cards are: reading it is a read of the file (a page of a plain
+   * log, a frame of a zstd one), which a moment must not wait for on every cursor move.
+   */
+  readonly headerSeq: number;
 }
 
 /** What a Surface card, Transcript entry or Compare row shows for one seq (independent of the cursor). */

@@ -7,6 +7,16 @@ function show(v: unknown): string {
   return typeof v === 'string' ? asText(v, 80) : previewJson(v, 80);
 }
 
+/** The header in force from seq `seq` while its content is fetched: the seq is the cursor's, the content follows (as a card's does). */
+export function HeaderCardPending({ seq, selected }: { seq: number; selected?: number }) {
+  return (
+    <article className="headercard" aria-label="Request header in force" aria-busy="true" data-seq={seq} aria-current={selected === seq ? 'true' : undefined}>
+      <div><strong>Request header</strong> <button type="button" className="mono" onClick={() => reveal(seq)}>seq {seq}</button></div>
+      <div className="text label">…</div>
+    </article>
+  );
+}
+
 /** The request header in force at the cursor, with its diff against the previous header. */
 export function HeaderCard({ h, selected }: { h: HeaderInForce | undefined; selected?: number }) {
   if (!h) return <article className="headercard" aria-label="Request header in force">No request header before this seq.</article>;

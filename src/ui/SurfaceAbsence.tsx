@@ -8,7 +8,7 @@ export function SurfaceAbsence({ onSurface }: { onSurface: boolean }) {
   const selected = useApp((s) => s.selected);
   const cursor = useApp((s) => s.cursor);
   const lineage = useApp((s) => s.lineage);
-  const headerSeq = useApp((s) => s.moment?.header?.seq);
+  const headerSeq = useApp((s) => (s.moment && s.moment.headerSeq >= 0 ? s.moment.headerSeq : undefined));
   useApp((s) => s.rowsVersion);
   if (selected === undefined) return null;
   const a = surfaceAbsence({ selected, cursor, onSurface, headerSeq, type: rowCache.get(selected)?.type, lineage });

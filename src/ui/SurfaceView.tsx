@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
+import { useHeader } from '../app/session-scope';
 import { useApp } from '../store/store';
-import { HeaderCard } from './HeaderCard';
+import { HeaderCard, HeaderCardPending } from './HeaderCard';
 import { SurfaceCardItem } from './SurfaceCard';
 import { VirtualList } from './VirtualList';
 import { SurfaceAbsence } from './SurfaceAbsence';
@@ -21,7 +22,13 @@ export function SurfaceView() {
       <SurfaceAbsence onSurface={selIdx >= 0} />
       <VirtualList label="Surface" role="feed" count={seqs.length + 1} estimate={80} scrollTo={target.index} scrollKey={target.key}
         itemKey={(i) => (i === 0 ? 'header' : seqs[i - 1])}
-        render={(i) => (i === 0 ? <HeaderCard h={moment.header} selected={selected} /> : <SurfaceCardItem seq={seqs[i - 1]} />)} />
+        render={(i) => (i === 0 ? <HeaderInForceCard seq={moment.headerSeq} selected={selected} /> : <SurfaceCardItem seq={seqs[i - 1]} />)} />
     </>
   );
+}
+
+/** The Surface's first card: the header in force from seq `seq` (-1: none), fetched by seq as the other cards are. */
+function HeaderInForceCard({ seq, selected }: { seq: number; selected?: number }) {
+  const h = useHeader(seq);
+  return seq >= 0 && !h ? <HeaderCardPending seq={seq} selected={selected} /> : <HeaderCard h={h} selected={selected} />;
 }

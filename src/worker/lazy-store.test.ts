@@ -47,6 +47,7 @@ function answers(q: SessionQueries): Record<string, unknown> {
   out.json = seqs.map((s) => q.json(s));
   out.cards = q.cards(seqs);
   out.moments = few.map((s) => at(() => q.moment(s)));
+  out.headers = few.map((s) => at(() => q.headers([q.moment(s).headerSeq])));
   out.lineage = few.map((s) => at(() => q.lineage(s)));
   out.requests = few.map((s) => at(() => q.request(s)));
   out.compare = few.map((s) => at(() => q.compare(s)));

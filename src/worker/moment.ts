@@ -9,7 +9,7 @@ import { clipDepth } from './json-node';
  * The Surface and Transcript at `seq` (within the log) with per-entry flags. `streamed`: runs of
  * chunks no assistant/message committed, as start/end pairs (src/core/streamed.ts).
  */
-export function momentViews(t: Timeline, log: EventLog, seq: number, streamed: Int32Array): Omit<Moment, 'header'> {
+export function momentViews(t: Timeline, log: EventLog, seq: number, streamed: Int32Array): Omit<Moment, 'headerSeq'> {
   const surf = t.surfaceAt(seq);
   const surfaceSeqs = Int32Array.from(surf);
   const onSurface = new Set(surf);

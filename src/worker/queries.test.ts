@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBytes } from '../io/load';
 import { searchAll } from './session-search';
 import { SessionQueries } from './queries';
+import { headerInForce } from './moment';
 import { FLAG_NOT_ACCEPTED, TR_COMPACTION, TR_SHADOWED } from '../protocol/worker-protocol';
 import { conformanceFile } from '../testing/corpus';
 
@@ -57,6 +58,26 @@ describe('SessionQueries', () => {
       expect(Array.from(m.transcriptFlags).filter((f) => !(f & TR_COMPACTION)).length).toBe(m.counts.transcript);
       expect(q.cards(Array.from(m.surfaceSeqs)).map((c) => c.seq)).toEqual(Array.from(m.surfaceSeqs));
     }
+  });
+
+  it('a moment names the header in force by seq, and headers() answers it by that seq', async () => {
+    const r = await loadBytes(bytes(), { now: 0 });
+    const q = new SessionQueries(r);
+    const t = r.timeline!, last = q.length - 1;
+    expect(t.headerSeqs.length).toBeGreaterThan(0);
+    const first = t.headerSeqs[0];
+    if (first > 0) expect(q.moment(first - 1).headerSeq).toBe(-1);
+    for (const n of [first, first + 1, last]) {
+      const m = q.moment(n);
+      expect(m.headerSeq).toBe(t.headerSeqAt(n));
+      const [h] = q.headers([m.headerSeq]);
+      expect(h).toEqual(headerInForce(t, r.session!.log, m.headerSeq));
+      // asked again, the same answer (kept, not read again)
+      expect(q.headers([m.headerSeq])[0]).toBe(h);
+    }
+    // a seq that is not a header's names none; -1 (no header) neither
+    const notHeader = Array.from({ length: 50 }, (_, i) => i).find((s) => t.headerSeqAt(s) !== s)!;
+    expect(q.headers([notHeader, -1, 1e9])).toEqual([]);
   });
 
   it('lineage of a compaction names what it replaced, and compare labels shadowed rows', async () => {

@@ -25,7 +25,7 @@ import type { QueryApi } from '../protocol/session-api';
 import type { OverviewNow, Summary } from '../protocol/summary';
 import {
   FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, 
-  type BrokenLine, type Card, type CompareInfo, type DiffInfo, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch,
+  type BrokenLine, type Card, type CompareInfo, type DiffInfo, type HeaderInForce, type JsonNode, type RequestInfo, type LineageInfo, type Moment, type Row, type RunInfo, type SearchBatch,
 } from '../protocol/views';
 import { brokenLineOf } from './broken-line';
 import { findChunkRuns, previewRuns, type ChunkRuns } from './chunk-runs';
@@ -37,13 +37,17 @@ import { ERRORS_ONLY, failedToolSeqs } from './search-filtered';
 import { SessionSearch } from './session-search';
 import { sessionSummary } from './summary';
 
+/** Headers in force the queries keep (a header with its tools and system prompt is kilobytes; a long session has thousands). */
+const HEADERS_KEPT = 32;
+
 /** Hits a search batch returns at most (the page's cap too). */
 const SEARCH_CAP = 100_000;
 
 export class SessionQueries implements QueryApi {
   private readonly diagSeqs = new Set<number>();
   private readonly n: number;
-  private headerCache?: { seq: number; value: Moment['header'] };
+  /** Headers in force by header seq, the last HEADERS_KEPT asked for: each is a read of the file and a parse to make. */
+  private readonly headerCache = new Map<number, HeaderInForce>();
   private runCache?: ChunkRuns;
   private searches?: SessionSearch;
   private stepCache?: StepRequests;
@@ -140,25 +144,34 @@ export class SessionQueries implements QueryApi {
   }
 
   /**
-   * The views at seq n, windowed: counts and seq lists from the timeline's index (no event parse
-   * but the request header in force, cached), with per-entry flags. Cards are fetched by seq.
+   * The views at seq n, windowed: counts and seq lists from the timeline's index, with per-entry
+   * flags, and the seq of the request header in force. No event is read: cards and the header are
+   * fetched by seq (`cards`, `headers`).
    */
   moment(n: number): Moment {
     const t = this.r.timeline, log = this.r.session?.log;
     const seq = Math.max(-1, Math.min(n, this.n - 1));
     if (!t || !log || seq < 0) {
       return { seq, counts: { seq, events: 0, surface: 0, transcript: 0, messages: 0, turn: 0 }, surfaceSeqs: new Int32Array(0),
-        transcriptSeqs: new Int32Array(0), transcriptFlags: new Uint8Array(0) };
+        transcriptSeqs: new Int32Array(0), transcriptFlags: new Uint8Array(0), headerSeq: -1 };
     }
-    return { ...momentViews(t, log, seq, this.streamedRuns()), header: this.headerAt(t.headerSeqAt(seq)) };
+    return { ...momentViews(t, log, seq, this.streamedRuns()), headerSeq: t.headerSeqAt(seq) };
   }
 
-  private headerAt(hs: number): Moment['header'] {
-    if (hs < 0) return undefined;
-    if (this.headerCache?.seq === hs) return this.headerCache.value;
-    const value = headerInForce(this.r.timeline!, this.r.session!.log, hs);
-    this.headerCache = { seq: hs, value };
-    return value;
+  headers(seqs: readonly number[]): HeaderInForce[] {
+    const t = this.r.timeline, log = this.r.session?.log, out: HeaderInForce[] = [];
+    if (!t || !log) return out;
+    for (const hs of seqs) {
+      // only a header's own seq names a header in force (the page asks with a moment's headerSeq)
+      if (!Number.isInteger(hs) || hs < 0 || t.headerSeqAt(hs) !== hs) continue;
+      let h = this.headerCache.get(hs);
+      if (h) this.headerCache.delete(hs);
+      else h = headerInForce(t, log, hs);
+      this.headerCache.set(hs, h);
+      if (this.headerCache.size > HEADERS_KEPT) this.headerCache.delete(this.headerCache.keys().next().value!);
+      out.push(h);
+    }
+    return out;
   }
 
   /** Runs of chunks no assistant/message committed (src/core/streamed.ts), again when the log grew. */
