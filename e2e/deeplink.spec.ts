@@ -24,3 +24,36 @@ test('the deep link survives reload, and back restores the previous view', async
   await expect(page.getByRole('tab', { name: 'Log' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="4"]')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('the hash follows the cursor once it rests after a burst of moves, and during a long one', async ({ page }) => {
+  const r = await coreLoad(DEMO);
+  const last = r.session!.log.length - 1;
+  await page.goto('/');
+  await waitLoaded(page, last);
+  await slider(page).focus();
+  await page.keyboard.press('Home');
+  await expect(page).toHaveURL(/cursor=0(&|$)/);
+  // count the hash writes from here on
+  await page.evaluate(() => {
+    const w = window as unknown as { __writes: number };
+    w.__writes = 0;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...a: Parameters<History['replaceState']>) => { w.__writes++; replace(...a); };
+  });
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await expect(status(page)).toHaveAttribute('data-cursor', '20');
+  // written once the cursor rests, naming where it rests
+  await expect(page).toHaveURL(/cursor=20(&|$)/);
+  const writes = await page.evaluate(() => (window as unknown as { __writes: number }).__writes);
+  expect(writes).toBeGreaterThanOrEqual(1);
+  expect(writes).toBeLessThan(20);
+  // a move that never rests (replay) still updates the hash while it runs
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => page.evaluate(() => Number(new URLSearchParams(location.hash.slice(1)).get('cursor'))), { timeout: 5000 }).toBeGreaterThan(20);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // paused, it names where the cursor stopped
+  await expect.poll(async () => {
+    const url = await page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('cursor'));
+    return url === await slider(page).getAttribute('aria-valuenow');
+  }, { timeout: 5000 }).toBe(true);
+});
