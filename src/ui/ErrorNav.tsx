@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { select, setCursor } from '../app/cursor';
 import { useApp } from '../store/store';
 import { nextError, toolErrorsOf } from './tool-errors-at';
+import { formatCount } from './format';
 
 /** Puts the cursor on a failed tool result and selects it (every view then shows it). */
 export function goToError(seq: number): void {
@@ -42,7 +43,7 @@ export function ErrorNav() {
     <div className="error-nav" ref={box}>
       <button type="button" aria-label="Previous error" title="Previous failed tool call (E)" disabled={prev === undefined} onClick={() => stepError(-1)}>◀</button>
       <button type="button" className="error-count" aria-expanded={open} aria-controls="error-list" onClick={() => setOpen(!open)}
-        title="List the failed tool calls">{n.toLocaleString('en-US')} {n === 1 ? 'error' : 'errors'}</button>
+        title="List the failed tool calls">{formatCount(n)} {n === 1 ? 'error' : 'errors'}</button>
       <button type="button" aria-label="Next error" title="Next failed tool call (e)" disabled={next === undefined} onClick={() => stepError(1)}>▶</button>
       {open && (
         <ul id="error-list" className="error-list" aria-label="Failed tool calls">

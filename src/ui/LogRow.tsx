@@ -4,7 +4,7 @@ import { useRun } from '../app/session-scope';
 import { ensureRows, rowCache } from '../app/session-scope';
 import { useApp } from '../store/store';
 import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH } from '../protocol/worker-protocol';
-import { absTime, relTime } from './format';
+import { absTime, formatCount, relTime } from './format';
 import { Highlight } from './Highlight';
 import { roleAt } from './lineage-at';
 import { useOption } from './useOption';
@@ -65,7 +65,7 @@ export const LogRunRow = memo(function LogRunRow({ start, end, expanded, onToggl
   const row = rowCache.get(start);
   useEffect(() => { if (!row) ensureRows([start]); }, [row, start]);
   const n = end - start + 1;
-  const label = `${expanded ? 'Fold' : 'Unfold'} ${n.toLocaleString()} chunk events, seq ${start} to ${end}`;
+  const label = `${expanded ? 'Fold' : 'Unfold'} ${formatCount(n)} chunk events, seq ${start} to ${end}`;
   // folded, the run is highlighted when any member is a source (or dependent, or replaced) of the selection
   const lineage = useApp((s) => (expanded ? undefined : roleAt(start, end, s.lineage, s.cursor)));
   const place = useApp((s) => (start > s.cursor ? 'future' : !expanded && s.cursor <= end ? 'cursor' : 'past'));
@@ -76,7 +76,7 @@ export const LogRunRow = memo(function LogRunRow({ start, end, expanded, onToggl
       data-lineage={lineage} aria-current={place === 'cursor' ? 'step' : undefined} title={label} onClick={() => onToggle(start)}>
       <span className="seq">{start}</span>
       <span className="time">{row ? relTime(row.time - start0) : ''}</span>
-      <span className="type"><span className="fold" aria-hidden="true">{expanded ? '▾' : '▸'}</span> chunk ×{n.toLocaleString()}<span className="visually-hidden">{expanded ? ', unfolded' : ', folded'}</span></span>
+      <span className="type"><span className="fold" aria-hidden="true">{expanded ? '▾' : '▸'}</span> chunk ×{formatCount(n)}<span className="visually-hidden">{expanded ? ', unfolded' : ', folded'}</span></span>
       <span className="ts">{row?.turn !== undefined ? `${row.turn}${row.step !== undefined ? `.${row.step}` : ''}` : ''}</span>
       <span className="summary" title={run?.kinds}>{run ? `${run.preview}${run.preview ? ' · ' : ''}${run.kinds}` : ''}</span>
       <span><span className="badge">seq {start}–{end}</span></span>

@@ -6,7 +6,7 @@ import { ScrubberMarks } from './ScrubberMarks';
 import { MarkFlags } from './MarkFlags';
 import { MarkButtons } from './MarkButtons';
 import { RunsMark } from './runs/RunsMark';
-import { turnJump } from './format';
+import { formatCount, turnJump } from './format';
 import { RegionBoundary } from './RegionBoundary';
 
 const SPEEDS = [10, 100, 1000, 10000];
@@ -87,7 +87,9 @@ export function Scrubber() {
         <div className="thumb" style={{ left: `${pct}%` }} />
       </div>
       </div>
-      <span className="pos">{cursor.toLocaleString()} / {last.toLocaleString()}</span>
+      {/* as wide as its longest text (a monospace font): a cursor with more digits must not resize the
+          track, whose marks canvas is redrawn whole on every resize */}
+      <span className="pos" style={{ width: `${2 * formatCount(last).length + 3}ch` }}>{formatCount(cursor)} / {formatCount(last)}</span>
       <MarkButtons />
       <LiveToggle />
     </div>

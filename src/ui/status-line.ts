@@ -1,9 +1,10 @@
 /** The status line's sentence, a pure function of the counts at the cursor (issue 14 §12). */
 import type { MomentCounts } from '../core/timeline';
+import { formatCount } from './format';
 
 /** `1 event`, `2 events`, `1,000 events`: the count with its noun in the right number. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /**
@@ -13,11 +14,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function statusLine(cursor: number, length: number, c: MomentCounts, selected?: number, a?: number, b?: number): string {
   if (length <= 0) return 'No events could be read';
   return [
-    `Seq ${cursor.toLocaleString('en-US')} of ${(length - 1).toLocaleString('en-US')}`,
+    `Seq ${formatCount(cursor)} of ${formatCount(length - 1)}`,
     plural(c.events, 'event'),
     `turn ${c.turn}`,
     `${plural(c.surface, 'surface node')} (${plural(c.messages, 'message')})`,
-    `${c.transcript.toLocaleString('en-US')} in transcript`,
+    `${formatCount(c.transcript)} in transcript`,
     ...(selected !== undefined ? [`selected ${selected}`] : []),
     ...(a !== undefined ? [`A ${a}`] : []),
     ...(b !== undefined ? [`B ${b}`] : []),
