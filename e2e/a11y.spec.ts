@@ -33,6 +33,15 @@ for (const theme of ['light', 'dark'] as const) {
       // a selection, so the Inspector and the selected and lineage styles are checked too
       if (name === 'Log') await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq]').nth(3).click();
       found.push(...await serious(page, `${name} tab`, rules));
+      // a hovered row takes another background: each family's type colour is checked on it too
+      if (name === 'Log') {
+        for (const fam of ['user', 'assistant', 'tool', 'compaction']) {
+          const row = page.getByRole('listbox', { name: 'Events' }).locator(`.row.fam-${fam}:not([aria-selected='true']):not(.future)`).first();
+          if (await row.count() === 0) continue;
+          await row.hover();
+          found.push(...await serious(page, `Log tab, a ${fam} row hovered`, ['color-contrast']));
+        }
+      }
     }
     await page.getByRole('button', { name: /^Library \(\d+\)$/ }).click();
     await expect(page.getByRole('list', { name: 'Library' })).toBeVisible();
