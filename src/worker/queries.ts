@@ -31,14 +31,12 @@ import { brokenLineOf } from './broken-line';
 import { findChunkRuns, previewRuns, type ChunkRuns } from './chunk-runs';
 import { compareAt } from './compare';
 import { clipDepth, nodeAt } from './json-node';
-import { headerInForce, momentViews } from './moment';
+import { HeaderCache } from './header-cache';
+import { momentViews } from './moment';
 import { buildRow, contentText } from './rows';
 import { ERRORS_ONLY, failedToolSeqs } from './search-filtered';
 import { SessionSearch } from './session-search';
 import { sessionSummary } from './summary';
-
-/** Headers in force the queries keep (a header with its tools and system prompt is kilobytes; a long session has thousands). */
-const HEADERS_KEPT = 32;
 
 /** Hits a search batch returns at most (the page's cap too). */
 const SEARCH_CAP = 100_000;
@@ -46,8 +44,7 @@ const SEARCH_CAP = 100_000;
 export class SessionQueries implements QueryApi {
   private readonly diagSeqs = new Set<number>();
   private readonly n: number;
-  /** Headers in force by header seq, the last HEADERS_KEPT asked for: each is a read of the file and a parse to make. */
-  private readonly headerCache = new Map<number, HeaderInForce>();
+  private readonly headerCache = new HeaderCache();
   private runCache?: ChunkRuns;
   private searches?: SessionSearch;
   private stepCache?: StepRequests;
@@ -159,19 +156,8 @@ export class SessionQueries implements QueryApi {
   }
 
   headers(seqs: readonly number[]): HeaderInForce[] {
-    const t = this.r.timeline, log = this.r.session?.log, out: HeaderInForce[] = [];
-    if (!t || !log) return out;
-    for (const hs of seqs) {
-      // only a header's own seq names a header in force (the page asks with a moment's headerSeq)
-      if (!Number.isInteger(hs) || hs < 0 || t.headerSeqAt(hs) !== hs) continue;
-      let h = this.headerCache.get(hs);
-      if (h) this.headerCache.delete(hs);
-      else h = headerInForce(t, log, hs);
-      this.headerCache.set(hs, h);
-      if (this.headerCache.size > HEADERS_KEPT) this.headerCache.delete(this.headerCache.keys().next().value!);
-      out.push(h);
-    }
-    return out;
+    const t = this.r.timeline, log = this.r.session?.log;
+    return t && log ? this.headerCache.headers(t, log, seqs) : [];
   }
 
   /** Runs of chunks no assistant/message committed (src/core/streamed.ts), again when the log grew. */
