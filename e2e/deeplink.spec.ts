@@ -1,13 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { coreLoad, DEMO, slider, status, waitLoaded } from './helpers';
 
-test('the deep link survives reload, and back restores the previous view', async ({ page }) => {
-  const r = await coreLoad(DEMO);
-  const last = r.session!.log.length - 1;
+/** The demo session loaded, the scrubber focused and its cursor at seq 0. */
+async function demoAtStart(page: Page): Promise<void> {
+  const last = (await coreLoad(DEMO)).session!.log.length - 1;
   await page.goto('/');
   await waitLoaded(page, last);
   await slider(page).focus();
   await page.keyboard.press('Home');
+}
+
+test('the deep link survives reload, and back restores the previous view', async ({ page }) => {
+  await demoAtStart(page);
   for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
   await expect(status(page)).toHaveAttribute('data-cursor', '12');
   await page.getByRole('listbox', { name: 'Events' }).locator('[data-seq="4"]').click();
@@ -26,12 +30,7 @@ test('the deep link survives reload, and back restores the previous view', async
 });
 
 test('the hash follows the cursor once it rests after a burst of moves, and during a long one', async ({ page }) => {
-  const r = await coreLoad(DEMO);
-  const last = r.session!.log.length - 1;
-  await page.goto('/');
-  await waitLoaded(page, last);
-  await slider(page).focus();
-  await page.keyboard.press('Home');
+  await demoAtStart(page);
   await expect(page).toHaveURL(/cursor=0(&|$)/);
   // count the hash writes from here on
   await page.evaluate(() => {
