@@ -1,6 +1,8 @@
 import type { EventLog } from './event-log';
 import { isPlainRecord } from './errors';
 import { NO_TOKENS, type TokenFigure } from './tokens';
+import { isCompactionCheckpoint } from './transcript';
+import type { SessionEvent } from './types';
 
 /**
  * The one definition of a compaction and a prune (core.md §1.7, §11), read by every view, the
@@ -39,7 +41,7 @@ export interface Compaction {
 
 /** What the spans are read from: the log and its replacements. */
 export interface CompactionSpanSource {
-  readonly log: Pick<EventLog, 'length' | 'typeAt' | 'rawAt'>;
+  readonly log: Pick<EventLog, 'length' | 'typeAt' | 'rawAt' | 'factsAt'>;
   /** Compaction checkpoint seqs, ascending. */
   readonly checkpointSeqs: ArrayLike<number>;
   /** Every Surface replacement seq, ascending. */
@@ -66,11 +68,41 @@ interface Draft {
   error?: string;
 }
 
-const dataOf = (log: CompactionSource['log'], seq: number): Record<string, unknown> => {
-  const d = log.rawAt(seq)?.data;
+/** The types whose data `deriveCompactionSpans` reads for every record of the log. */
+const SPAN_TYPES: ReadonlySet<unknown> = new Set(['compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune']);
+/** Types of the records a checkpoint's citation can match (`begin` is called only for these). */
+const CITABLE_TYPES: ReadonlySet<string> = new Set(['compaction/start', 'compaction/summary', 'user/message']);
+
+/**
+ * What `deriveCompactionSpans` reads of an event, as a reduced copy of it (`data` with only the
+ * fields read; a checkpoint's `sourceEventSeqs` with only the seqs a span can start at, in order),
+ * or undefined for an event it does not read. A loader keeps it (EventLog.keepFacts) while it holds
+ * the parsed event, so the spans never read those lines again (on a disk-backed 1.3 M-event log,
+ * 1.8 s of FileReaderSync reads in a Chromium worker for each overview built). `typeAt`: the
+ * log's type column, for the seqs before `e`.
+ */
+export function compactionFacts(e: SessionEvent, typeAt: (seq: number) => string): Readonly<{ data: Record<string, unknown>; sourceEventSeqs?: number[] }> | undefined {
+  if (isCompactionCheckpoint(e)) {
+    const source = (e.data as { source: Record<string, unknown> }).source;
+    const cites = Array.isArray(e.sourceEventSeqs)
+      ? e.sourceEventSeqs.filter((x): x is number => Number.isSafeInteger(x) && x >= 0 && x < e.seq && CITABLE_TYPES.has(typeAt(x)))
+      : undefined;
+    return { data: { source: Object.hasOwn(source, 'compactionId') ? { compactionId: source.compactionId } : {} }, ...(cites ? { sourceEventSeqs: cites } : {}) };
+  }
+  if (!SPAN_TYPES.has(e.type)) return undefined;
+  const d = e.data, data: Record<string, unknown> = {};
+  if (isPlainRecord(d)) for (const k of ['compactionId', 'shadowedTokenCount', 'error']) if (Object.hasOwn(d, k)) data[k] = d[k];
+  return { data };
+}
+
+/** The event at seq as the spans read it: the facts kept at load, else its line. */
+const eventOf = (log: CompactionSource['log'], seq: number): { data?: unknown; sourceEventSeqs?: unknown } | undefined => log.factsAt(seq) ?? log.rawAt(seq);
+
+const dataOf = (log: CompactionSource['log'], seq: number): Readonly<Record<string, unknown>> => {
+  const d = eventOf(log, seq)?.data;
   return isPlainRecord(d) ? d : {};
 };
-const idOf = (d: Record<string, unknown>) => (typeof d.compactionId === 'string' ? d.compactionId : undefined);
+const idOf = (d: Readonly<Record<string, unknown>>) => (typeof d.compactionId === 'string' ? d.compactionId : undefined);
 const countOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
 
 /** Is `x` in the ascending `sorted`? */
@@ -135,7 +167,7 @@ export function deriveCompactionSpans(src: CompactionSpanSource): CompactionSpan
     }
     while (c < src.checkpointSeqs.length && src.checkpointSeqs[c] < s) c++;
     if (c < src.checkpointSeqs.length && src.checkpointSeqs[c] === s) {
-      const e = log.rawAt(s);
+      const e = eventOf(log, s)!;
       const source = isPlainRecord(e.data) && isPlainRecord(e.data.source) ? e.data.source : {};
       const id = idOf(source);
       const cited = Array.isArray(e.sourceEventSeqs) ? e.sourceEventSeqs.find((x) => at.has(x)) : undefined;

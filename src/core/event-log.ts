@@ -37,6 +37,7 @@ export class EventLog {
   private readonly rowCache = new Map<number, PackedRow>();
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private readonly types = new TypeNames();
+  private readonly facts = new Map<number, Readonly<{ data?: unknown; sourceEventSeqs?: unknown }>>();
   /** Seqs at or past this one were synthesized on load (closers, end-seed). */
   synthesizedFrom = Infinity;
 
@@ -121,6 +122,7 @@ export class EventLog {
     }
     this.recs.trim();
     this.rows.trim();
+    this.bytes.settle();
   }
 
   /** Offers plaintext the loader scanned at `offset` to the log's bytes (kept unless they can be read again). */
@@ -141,6 +143,20 @@ export class EventLog {
   push(e: SessionEvent): void {
     this.hold(e);
     this.pushOne(e);
+  }
+
+  /**
+   * Keeps a reduced copy of seq's event, the few values a whole-log derivation reads (one that would
+   * otherwise read every such line again: compaction.ts's `compactionFacts`); a loader keeps it as it
+   * stores the event. Kept for events whose line stays in the bytes; one held as an object is read as is.
+   */
+  keepFacts(seq: number, facts: Readonly<{ data?: unknown; sourceEventSeqs?: unknown }>): void {
+    this.facts.set(seq, facts);
+  }
+
+  /** The values kept for seq (`keepFacts`), if any. */
+  factsAt(seq: number): Readonly<{ data?: unknown; sourceEventSeqs?: unknown }> | undefined {
+    return this.facts.get(seq);
   }
 
   /** Appends one event read from a file, keeping only where its line is: bytes [start, end) of `bytes`. */

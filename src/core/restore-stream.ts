@@ -6,6 +6,7 @@ import { SessionError, isPlainRecord } from './errors';
 import { validateSessionHeader } from './header';
 import { stringifyJson } from './json';
 import { normalizeLegacyEvent } from './legacy';
+import { compactionFacts } from './compaction';
 import { CloserScan } from './repair';
 import { Session, type RestoreFailure } from './session';
 import type { SessionEvent, SessionHeader } from './types';
@@ -83,8 +84,12 @@ export class RestoreStream {
       if (!(err instanceof SessionError)) throw err;
       this.legacyErr ??= err;
     }
-    if (up === e && start >= 0) log.pushRef(up, start, end);
-    else log.push(up);
+    if (up === e && start >= 0) {
+      log.pushRef(up, start, end);
+      const facts = compactionFacts(up, (q) => log.typeAt(q));
+      if (facts) log.keepFacts(seq, facts);
+    } else log.push(up);
+    this.session.uncommitted.add(up);
     // the gate reads the type as it is: a missing or non-string type is unknown too
     if (!this.unknownErr && !isKnownEventType(up.type) && (up as { ignorable?: unknown }).ignorable !== true) {
       this.unknownErr = new SessionError('unknown-type', `Event type ${typeof up.type === 'string' ? `"${up.type}"` : up.type === undefined ? '(missing)' : stringifyJson(up.type)} is unknown to this harness and not marked ignorable, so DSH refuses the log (likely written by a newer harness).`, { kind: 'unsupported', seq });
@@ -104,6 +109,7 @@ export class RestoreStream {
     // before the log stores the row: storing drops the row's parsed arrays (it keeps its line), and
     // an observer reading the members' times after that would parse the line again
     this.observer?.addRow(row);
+    this.session.uncommitted.addRow(row.length, row.turn, row.step);
     log.pushRow(row, start, end);
     invariants.observeRow(row, seq0);
     if (this.admitErr) return;
@@ -160,6 +166,7 @@ export class RestoreStream {
     for (const c of closers) {
       const seq = log.length;
       log.push(c);
+      session.uncommitted.add(c);
       session.invariants.observe(c, seq);
       this.admit(c, seq);
     }
@@ -170,6 +177,7 @@ export class RestoreStream {
     if (endSeedAppended) {
       const marker: SessionEvent = { type: 'session/end-seed', seq: log.length, time: opts.now ?? Date.now(), data: {} };
       log.push(marker);
+      session.uncommitted.add(marker);
       session.invariants.observe(marker, marker.seq);
       session.admit(marker, marker.seq);
     }

@@ -10,6 +10,7 @@ import { ActivityIndex } from './activity';
 import { LogIndex } from './log-index';
 import { Timeline } from './timeline';
 import { SurfaceFold } from './surface';
+import { UncommittedRunsFold } from './streamed';
 import type { Message, SessionEvent, SessionHeader, SurfaceOp } from './types';
 import { validateEnvelope, validateEventPayload } from './validate';
 
@@ -38,6 +39,11 @@ export class Session {
   /** Usage, tool-call and context numbers for the overview (issue 11). */
   readonly activity = new ActivityIndex();
   readonly invariants = new InvariantChecker();
+  /**
+   * Uncommitted chunk runs, folded by a loader as it stores each record (src/core/restore-stream.ts);
+   * it answers only while its length is the log's (events appended otherwise are not folded).
+   */
+  readonly uncommitted = new UncommittedRunsFold();
   firstLiveSeq = 0;
   private readonly deriver = new MessageDeriver();
   private cachedTimeline?: Timeline;

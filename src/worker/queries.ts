@@ -164,7 +164,11 @@ export class SessionQueries implements QueryApi {
   private streamedRuns(): Int32Array {
     const log = this.r.session?.log;
     if (!log) return new Int32Array(0);
-    if (this.uncommitted?.length !== log.length) this.uncommitted = { length: log.length, runs: deriveUncommittedRuns(log) };
+    if (this.uncommitted?.length !== log.length) {
+      // folded as the log was loaded, when it covers the log as it stands (no line read again)
+      const fold = this.r.session.uncommitted;
+      this.uncommitted = { length: log.length, runs: fold.length === log.length ? fold.runs() : deriveUncommittedRuns(log) };
+    }
     return this.uncommitted.runs;
   }
 
