@@ -30,6 +30,21 @@ describe('RecordScanner (persistence.md §3.5)', () => {
       expect(s.fragmentBytes).toBe(6);
     }
   });
+  it('does not copy a push to complete the line carried into it: its records are noted from the pushed bytes', () => {
+    const bytes = utf8(jsonl([...closedToolTurn(), turnStart(8, 2)]));
+    for (const cut of [7, 200]) {
+      const noted: Uint8Array[] = [];
+      const s = new RecordScanner();
+      const note = s.log.noteBytes.bind(s.log);
+      s.log.noteBytes = (at, b) => { noted.push(b); note(at, b); };
+      const second = bytes.slice(cut);
+      s.push(bytes.slice(0, cut)); s.push(second); s.finish();
+      expect(s.log.length).toBe(9);
+      // the carried line is joined on its own; what follows its LF is noted as a view of the push itself
+      expect(noted.at(-1)!.buffer).toBe(second.buffer);
+      expect(noted.reduce((n, b) => n + b.length, 0)).toBe(bytes.length);
+    }
+  });
   it('forgives damage inside an open final turn: the stored prefix ends at the first bad record', () => {
     const s = scan(jsonl([turnStart(0, 1), stepStart(1, 1, 1)]) + 'garbage\n' + jsonl([textChunk(2, 'x')]));
     expect(s.log.length).toBe(2);

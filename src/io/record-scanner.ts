@@ -117,14 +117,23 @@ export class RecordScanner {
     return k < 0 ? undefined : this.firstLine + k;
   }
 
-  /** Feeds plaintext; any bytes after the last LF are carried to the next push. */
+  /**
+   * Feeds plaintext; any bytes after the last LF are carried to the next push. A carried line is
+   * completed on its own (joined with the bytes through the push's first LF), not by copying the
+   * whole push after it: in a Chromium worker each copy of a 4 MiB block into a fresh array cost
+   * ~16 ms (0.4 s of a 1.3 M-event load).
+   */
   push(bytes: Uint8Array): void {
     let buf = bytes;
     if (this.carry) {
-      buf = new Uint8Array(this.carry.length + bytes.length);
-      buf.set(this.carry);
-      buf.set(bytes, this.carry.length);
+      const lf = bytes.indexOf(LF);
+      const joined = new Uint8Array(this.carry.length + (lf < 0 ? bytes.length : lf + 1));
+      joined.set(this.carry);
+      joined.set(lf < 0 ? bytes : bytes.subarray(0, lf + 1), this.carry.length);
       this.carry = null;
+      if (lf < 0) { this.carry = joined; return; }
+      this.scanBlock(joined, joined.length - 1);
+      buf = bytes.subarray(lf + 1);
     }
     const last = buf.lastIndexOf(LF);
     if (last < 0) { this.carry = buf.length ? buf.slice() : null; return; }

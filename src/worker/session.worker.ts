@@ -10,6 +10,7 @@ import { dispatch, transferables, unanswered } from './dispatch';
 import type { ArrivingLogSize, FromWorker, ToWorker } from '../protocol/worker-protocol';
 import { ArrivingBytes, ArrivingError } from '../io/arriving-bytes';
 import { sniffFormat } from '../io/sniff';
+import { webByteText } from '../io/web-byte-text';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
 import { baseline, SessionFile } from './session-file';
@@ -73,7 +74,8 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       // a live file's figures grow with it (the fleet row of a followed folder session); the fold sees appends too
       let figures: SessionFigureFold | undefined;
       opened = await openBytes(input, {
-        fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow), syncReader: blobReader,
+        // byteText: lines split and parsed from one-byte strings, not TextDecoder's (see src/io/web-byte-text.ts)
+        fileName: msg.fileName, entry: msg.entry, live: msg.live, zstdFrames: zstdFramesLent(borrow), syncReader: blobReader, byteText: webByteText,
         ...(coming ? { arrived: (n: number) => coming.until(n) } : {}),
         ...(msg.live ? { observe: (h) => (figures = new SessionFigureFold(typeof h.seedLength === 'number' ? h.seedLength : 0)) } : {}),
         onLog: (log) => { preview = new LogPreview(log); },
