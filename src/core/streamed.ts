@@ -1,4 +1,5 @@
 import type { EventLog } from './event-log';
+import { IntColumn, lastAtOrBeforeIn } from './columns';
 import { isPlainRecord } from './errors';
 import { CHUNK_TYPE } from './type-names';
 import type { SessionEvent } from './types';
@@ -72,14 +73,14 @@ export function deriveUncommittedRuns(log: Log): Int32Array {
 export class UncommittedRunsFold {
   /** Seqs folded so far: the runs answer for a log of exactly this length. */
   length = 0;
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  /** Per run: cited by a message, or followed by a message of its step that records no sources. */
-  private readonly committed: boolean[] = [];
-  /** Per run: its first chunk's data, as `sameStep` reads it (turn and step of a plain record). */
-  private readonly firstTurn: unknown[] = [];
-  private readonly firstStep: unknown[] = [];
-  private readonly firstPlain: boolean[] = [];
+  private readonly starts = new IntColumn(64);
+  private readonly ends = new IntColumn(64);
+  /** Per run, 1 when committed: cited by a message, or followed by a message of its step that records no sources. */
+  private readonly committed = new IntColumn(64);
+  /** The last run's first chunk's data as `sameStep` reads it (only the last run can be followed by a message still). */
+  private firstPlain = false;
+  private firstTurn: unknown;
+  private firstStep: unknown;
 
   /** The next seq, an event. */
   add(e: SessionEvent): void {
@@ -87,9 +88,9 @@ export class UncommittedRunsFold {
     if (e.type === CHUNK_TYPE) { this.chunks(s, s, e.data); return; }
     if (e.type !== 'assistant/message') return;
     const k = this.ends.length - 1;
-    if (k >= 0 && this.ends[k] === s - 1 && !Array.isArray(e.sourceEventSeqs) && !this.committed[k]) {
+    if (k >= 0 && this.ends.at(k) === s - 1 && !Array.isArray(e.sourceEventSeqs) && this.firstPlain) {
       const d = e.data;
-      this.committed[k] = this.firstPlain[k] && isPlainRecord(d) && this.firstTurn[k] === d.turn && this.firstStep[k] === d.step;
+      if (isPlainRecord(d) && this.firstTurn === d.turn && this.firstStep === d.step) this.committed.set(k, 1);
     }
     const src = e.sourceEventSeqs;
     if (Array.isArray(src)) for (const c of src) if (Number.isSafeInteger(c) && c >= 0 && c < s) this.cite(c);
@@ -105,32 +106,27 @@ export class UncommittedRunsFold {
   /** Uncommitted runs as [first, last] seq pairs, ascending (see deriveUncommittedRuns). */
   runs(): Int32Array {
     const out: number[] = [];
-    for (let k = 0; k < this.starts.length; k++) if (!this.committed[k]) out.push(this.starts[k], this.ends[k]);
+    for (let k = 0; k < this.starts.length; k++) if (!this.committed.at(k)) out.push(this.starts.at(k), this.ends.at(k));
     return Int32Array.from(out);
   }
 
   private chunks(from: number, to: number, first: unknown): void {
     const k = this.ends.length - 1;
-    if (k >= 0 && this.ends[k] === from - 1) { this.ends[k] = to; return; }
+    if (k >= 0 && this.ends.at(k) === from - 1) { this.ends.set(k, to); return; }
     this.starts.push(from);
     this.ends.push(to);
-    this.committed.push(false);
-    const plain = isPlainRecord(first);
-    this.firstPlain.push(plain);
-    this.firstTurn.push(plain ? first.turn : undefined);
-    this.firstStep.push(plain ? first.step : undefined);
+    this.committed.push(0);
+    this.firstPlain = isPlainRecord(first);
+    this.firstTurn = this.firstPlain ? (first as Record<string, unknown>).turn : undefined;
+    this.firstStep = this.firstPlain ? (first as Record<string, unknown>).step : undefined;
   }
 
   /** A message cites chunk seq c (an earlier seq): the run holding it, if any, was committed. */
   private cite(c: number): void {
-    let lo = 0, hi = this.starts.length - 1;
+    const n = this.starts.length;
     // the run cited is nearly always the last one
-    if (hi >= 0 && this.starts[hi] <= c) lo = hi;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= c) lo = mid; else hi = mid - 1;
-    }
-    if (lo >= 0 && lo < this.starts.length && this.starts[lo] <= c && c <= this.ends[lo]) this.committed[lo] = true;
+    const k = n > 0 && this.starts.at(n - 1) <= c ? n - 1 : lastAtOrBeforeIn(this.starts.view(), n, c);
+    if (k >= 0 && c <= this.ends.at(k)) this.committed.set(k, 1);
   }
 }
 
