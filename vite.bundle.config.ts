@@ -50,13 +50,37 @@ function inlineWorkers(inline: (id: string) => boolean = () => true): Plugin {
   };
 }
 
-const workerConfig = { format: 'iife' as const, plugins: () => [inlineWorkers()], rolldownOptions: { output: { codeSplitting: false } } };
+/**
+ * Vite's wrapper of an inline worker (`?worker&inline`) made a Blob of the worker's code as the
+ * script that holds it started, whether or not the page ever starts that worker (the folder
+ * worker's 0.55 MB, the session worker's own decoder), and fell back to a `data:` URL of the code,
+ * which the bundle's CSP (`worker-src blob:`) refuses anyway, and which the minifier wrote out in
+ * full a second time (0.13 MB more in the session worker). Here the Blob and its URL are made on
+ * the first start, once, and the URL serves every later start (the page's spare decoders).
+ */
+function lazyInlineWorkers(): Plugin {
+  return {
+    name: 'seqscope-lazy-inline-workers',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/[?&]worker&inline\b/.test(id) && !/[?&]inline&worker\b/.test(id)) return;
+      const content = /^const jsContent = .*;$/m.exec(code);
+      if (!content || !code.includes('export default function WorkerWrapper')) throw new Error(`bundle build: Vite's inline worker wrapper for ${id} is not the one this plugin rewrites`);
+      return {
+        code: `${content[0]}\nlet url;\nexport default function WorkerWrapper(options) {\n  url ??= URL.createObjectURL(new Blob([jsContent], { type: 'text/javascript;charset=utf-8' }));\n  return new Worker(url, { name: options?.name });\n}\n`,
+        map: null,
+      };
+    },
+  };
+}
+
+const workerConfig = { format: 'iife' as const, plugins: () => [inlineWorkers(), lazyInlineWorkers()], rolldownOptions: { output: { codeSplitting: false } } };
 
 /** The page's first script (src/app/bundle-boot-main.ts) as one classic script, the workers' code inline. */
 async function buildBoot(): Promise<string> {
   const out = await build({
     configFile: false, logLevel: 'warn', publicDir: false,
-    plugins: [inlineWorkers((id) => id === FACTORIES)],
+    plugins: [inlineWorkers((id) => id === FACTORIES), lazyInlineWorkers()],
     resolve: { alias: nodeBuiltinsAlias(root) },
     worker: workerConfig,
     build: {

@@ -62,6 +62,27 @@ test('a bundle opens from file:// with no network at its seq, with the served ap
   expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
 });
 
+test('a bundle makes the Blob of a worker\'s code when it first starts that worker, and has no data: fallback its CSP would refuse', async ({ page }, info) => {
+  expect(readFileSync(TEMPLATE, 'latin1').includes('data:text/javascript'), 'a data: URL of a worker\'s code in the template').toBe(false);
+  const file = info.outputPath('demo.html');
+  await makeBundle(file, []);
+  // counts the page's Blobs of script, made by either inline script (the workers start from blob: URLs)
+  await page.addInitScript(() => {
+    const Native = Blob;
+    const w = window as unknown as { __scriptBlobs: number; Blob: typeof Blob };
+    w.__scriptBlobs = 0;
+    w.Blob = class extends Native {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) { super(parts, options); if (options?.type?.startsWith('text/javascript')) w.__scriptBlobs++; }
+    };
+  });
+  const app = new SeqscopePage(page);
+  const { problems } = await openOffline(page, file);
+  await expect(app.status).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+  // the session worker and the decoder lent to its load; not the folder worker, which no folder started
+  expect(await page.evaluate(() => (window as unknown as { __scriptBlobs: number }).__scriptBlobs)).toBe(2);
+  expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+});
+
 test('a bundle plays its tour from file://, step by step to the tour\'s seqs', async ({ page }, info) => {
   const tour = info.outputPath('demo.tour.json');
   const id = JSON.parse(readFileSync(DEMO, 'utf8').split('\n')[0]).id;

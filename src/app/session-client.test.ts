@@ -86,9 +86,11 @@ describe('a bundle\'s load (started by the page\'s first script)', () => {
     expect(Object.keys(decoders[0].sent[0])).toEqual(['connect']);
     expect(w.sent.map((m) => m.kind)).toEqual(['load', 'zstd-lent']);
     expect((w.sent[1] as { port?: unknown }).port).toBeDefined();
+    expect(StubWorker.all.filter((x) => x.opts.name === 'zstd-warm'), 'no decoder is warmed while the load runs').toEqual([]);
     w.say({ kind: 'loaded', summary: { length: 3 } as Summary });
     expect(decoders[0].terminated).toBe(true);
     vi.runAllTimers();
+    expect(StubWorker.all.filter((x) => x.opts.name === 'zstd-warm'), 'the spare is warmed once the load settled').toHaveLength(1);
   });
 
   it('reports what the load said before the app attached, in order, then the rest as it comes', async () => {

@@ -30,6 +30,8 @@ export class SessionClient {
   private loading = false;
   /** A session worker started ahead of its load (`prestart`). */
   private warm?: Worker;
+  /** `prestart(false)`: no spare decoder starts until the next load settles (a bundle's page start). */
+  private holdSpare = false;
   /** The spare zstd decoding worker, lent to a zstd load; `lent`: the one lent to the load in flight. */
   private readonly spare = new ZstdSpare();
   private lent?: Worker;
@@ -45,6 +47,9 @@ export class SessionClient {
   prestart(spare = true): void {
     this.warm ??= sessionWorker();
     if (spare) this.spare.start();
+    // a bundle's page: the warming decoder would compile and warm libzstd on the cores the page's
+    // start and the first frames need; the load is lent a decoder of its own (`lendAhead`)
+    else this.holdSpare = true;
   }
 
   /**
@@ -61,7 +66,7 @@ export class SessionClient {
     this.standby = open;
     this.loading = true;
     // the first load starts the first spare (later ones are started after each load)
-    this.spare.start();
+    if (!this.holdSpare) this.spare.start();
     const w = this.warm ?? sessionWorker();
     this.warm = undefined;
     this.worker = w;
@@ -147,6 +152,7 @@ export class SessionClient {
 
   private settle(): void {
     this.loading = false;
+    this.holdSpare = false;
     // the lent decoding worker is done (the load's frames are decoded); the next spare readies while the page is idle
     this.endLent();
     setTimeout(() => { this.spare.start(); }, SPARE_AFTER_MS);
