@@ -88,7 +88,8 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       queries = new SessionQueries(r, loadMs);
       file = new SessionFile(opened, queries, source, () => zstdFramesLent(borrow), figures);
       preview = undefined;
-      const summary = { ...queries.summary(), ...containerFields(opened) };
+      // without the overview, which the page asks for next (overviewNow): it is built while the page draws the loaded views
+      const summary = { ...queries.summary(false), ...containerFields(opened) };
       post({ kind: 'loaded', summary }, transferables(summary));
     } catch (err) {
       preview = undefined;
