@@ -69,7 +69,7 @@ async function openInPage(page: Page, file: string): Promise<void> {
     input.addEventListener('change', () => {
       w.__t0 = performance.now();
       (w as unknown as { __file?: Blob }).__file = (input as HTMLInputElement).files![0];
-      const bench = (window as unknown as { seqscopeBench: { state(): { summary?: unknown; sessionOverview?: unknown; phase: string } } }).seqscopeBench;
+      const bench = (window as unknown as { seqscopeBench: { state(): { summary?: unknown; phase: string } } }).seqscopeBench;
       const prev = bench.state().summary;
       const poll = () => {
         const st = bench.state();
@@ -77,8 +77,7 @@ async function openInPage(page: Page, file: string): Promise<void> {
         const fresh = document.querySelector('.preview-note') !== null || (st.phase === 'ready' && st.summary !== prev);
         const row = document.querySelector('[role=listbox][aria-label=Events] [data-seq] .type');
         if (fresh && w.__first === undefined && row && row.textContent !== '…') w.__first = performance.now();
-        // the overview comes after the loaded summary (the worker builds it while the page draws): ready with it
-        const ready = st.phase === 'ready' && st.summary !== prev && st.sessionOverview !== undefined && document.querySelector('[role=status][data-cursor]') && document.querySelector('[role=listbox] [data-seq]');
+        const ready = st.phase === 'ready' && st.summary !== prev && document.querySelector('[role=status][data-cursor]') && document.querySelector('[role=listbox] [data-seq]');
         if (ready) { w.__ready = performance.now(); w.__first ??= w.__ready; } else requestAnimationFrame(poll);
       };
       requestAnimationFrame(poll);
@@ -144,12 +143,12 @@ async function measure(name: string, file: string) {
   const loadSteal = stealPct(cpu0, cpuTimes());
   tracing = false;
   const t = await page.evaluate(() => {
-    const w = window as unknown as { __t0: number; __first: number; __ready: number; seqscopeBench: { state(): { summary: { loadMs: number; length: number }; sessionOverview?: { overviewBuildMs?: number } } } };
+    const w = window as unknown as { __t0: number; __first: number; __ready: number; seqscopeBench: { state(): { summary: { loadMs: number; length: number; overviewBuildMs?: number } } } };
     const s = w.seqscopeBench.state().summary;
-    return { firstViewMs: w.__first - w.__t0, readyMs: w.__ready - w.__t0, loadMs: s.loadMs, length: s.length, overviewBuildMs: w.seqscopeBench.state().sessionOverview?.overviewBuildMs ?? NaN };
+    return { firstViewMs: w.__first - w.__t0, readyMs: w.__ready - w.__t0, loadMs: s.loadMs, length: s.length, overviewBuildMs: s.overviewBuildMs ?? NaN };
   });
-  // the overview strip: from the session's overview reaching the store (asked for after the summary)
-  // to its first draw, then 60 hovers across it, each from the pointer event to the overlay and numbers redrawn
+  // the overview strip: from the load settling (the summary, which carries the overview, reaches the
+  // store) to its first draw, then 60 hovers across it, each from the pointer event to the overlay and numbers redrawn
   const overview = await page.evaluate(async () => {
     const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
     for (let i = 0; i < 600 && !(last('seqscope:overview-drawn') > last('seqscope:overview-requested')); i++) await new Promise((r) => setTimeout(r, 50));
@@ -308,7 +307,7 @@ async function measure(name: string, file: string) {
     readyMs: Math.round(t.readyMs), dragFrameP95Ms: r1(pct(drag.frames, 95)), searchMs: Math.round(searchMs), searchFirstHitMs: Math.round(search.Reconciles.firstHitMs), heapMb: Math.round(loadPeak / MB), retainedMb: Math.round(retained / MB), retainedPerPlain: +(retained / MB / plaintextMb).toFixed(3), afterLoadPeakMb: Math.round(peak / MB), plaintextMb: r1(plaintextMb), rows, heapAfter5Mb: Math.round(after5 / MB), loadStealPct: loadSteal,
   };
   console.log(`${name}: ${statSync(file).size} bytes, ${t.length} events; parse-only ${figures.parseMs} ms (${parse.events} records); full load ${figures.loadMs} ms; ratio ${figures.ratio}; first usable view (the Log listing rows) ${figures.firstViewMs} ms, every view ready ${figures.readyMs} ms after the file was chosen; the host took ${loadSteal}% of the CPU meanwhile (steal)`);
-  console.log(`${name}: overview strip drawn ${figures.overviewMs} ms after the load settled (its frame began at ${figures.overviewFrameMs} ms; the worker built its aggregates in ${figures.overviewBuildMs} ms after the summary, while the page drew); hover redraw p50 ${r1(pct(overview.hovers, 50))} ms, p95 ${figures.overviewHoverP95Ms} ms, max ${r1(Math.max(...overview.hovers))} ms over ${overview.hovers.length} hovers`);
+  console.log(`${name}: overview strip drawn ${figures.overviewMs} ms after the load settled (its frame began at ${figures.overviewFrameMs} ms; the worker built its aggregates in ${figures.overviewBuildMs} ms before the load settled); hover redraw p50 ${r1(pct(overview.hovers, 50))} ms, p95 ${figures.overviewHoverP95Ms} ms, max ${r1(Math.max(...overview.hovers))} ms over ${overview.hovers.length} hovers`);
   console.log(`${name}: scrubber p50 ${figures.scrubP50Ms} ms, p95 ${figures.scrubP95Ms} ms, max ${r1(Math.max(...scrub.times))} ms over ${scrub.times.length} jumps`);
   console.log(`${name}: diff of two moments p50 ${r1(pct(diff.times, 50))} ms, p95 ${figures.diffP95Ms} ms, max ${r1(Math.max(...diff.times))} ms over ${diff.times.length} random A/B pairs (up to ${diff.maxChanged} surface nodes added + removed)`);
   console.log(`${name}: drag over the slider (${Math.round(dragMs)} ms, 151 pointer moves): frame interval p50 ${r1(pct(drag.frames, 50))} ms, p95 ${figures.dragFrameP95Ms} ms, max ${r1(Math.max(...drag.frames))} ms over ${drag.frames.length} frames; ${drag.moments} moments shown`);

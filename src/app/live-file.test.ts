@@ -57,7 +57,6 @@ async function openLive(file: GrowingFile, length: number): Promise<void> {
   await app.openLiveFile(file, `url:${file.label}`);
   expect(fake.loads.at(-1)).toMatchObject({ live: true, size: file.bytes.length });
   fake.settle(live(length));
-  fake.take('overviewNow').resolve({ overviewBuildMs: 1 });
   fake.take('moment').resolve({ seq: length - 1 });
   await vi.advanceTimersByTimeAsync(0);
 }

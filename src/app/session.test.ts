@@ -238,35 +238,3 @@ describe('a stale reply never wins', () => {
     expect(app.useApp.getState().lineage).toBeUndefined();
   });
 });
-
-describe("the session's overview", () => {
-  const ov = (ms: number) => ({ overview: undefined, overviewStats: undefined, overviewBuildMs: ms });
-
-  it('is asked for when the summary arrives, before the moment, and lands beside the summary, which keeps its identity', async () => {
-    app.loadSession(bytes(1000), 'a.jsonl', 'a');
-    const summary = fakeSummary(10);
-    fake.settle(summary);
-    expect(fake.requests.map((r) => r.req.op).slice(0, 2)).toEqual(['overviewNow', 'moment']);
-    expect(app.useApp.getState().sessionOverview).toBeUndefined();
-    fake.take('overviewNow').resolve(ov(7));
-    await flush();
-    const s = app.useApp.getState();
-    expect(s.summary).toBe(summary);
-    expect(s.sessionOverview).toEqual(ov(7));
-  });
-
-  it('answered after a newer load began, stays with the session that Cancel returns to', async () => {
-    app.loadSession(bytes(1000), 'a.jsonl', 'a');
-    const a = fakeSummary(10);
-    fake.settle(a);
-    fake.take('moment').resolve(moment(9));
-    const pending = fake.take('overviewNow');
-    app.loadSession(bytes(2000), 'b.jsonl', 'b');
-    pending.resolve(ov(3));
-    await flush();
-    expect(app.useApp.getState().sessionOverview).toBeUndefined();
-    app.cancelLoad();
-    const s = app.useApp.getState();
-    expect([s.summary, s.sessionOverview]).toEqual([a, ov(3)]);
-  });
-});

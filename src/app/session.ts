@@ -39,22 +39,10 @@ type OpenSession = { fields: Partial<AppState>; view: AppState['view']; libraryI
 const before: { open?: OpenSession } = {};
 
 /** A session was shown (loaded, grown, or back after a cancel): what follows from it. */
-function shown(): void {
+function shown(summary: Summary, fresh: boolean): void {
+  // `npm run bench -- browser` times the strip's first draw from here (overviewMs)
+  if (fresh && summary.overview) performance.mark('seqscope:overview-requested');
   recheckTour();
-}
-
-/**
- * The overview of the summary shown, asked for after it (the worker answers in order). A reply
- * for a summary no longer shown is dropped, or kept with the session a newer load would return to.
- */
-function askOverview(summary: Summary, fresh: boolean): void {
-  client.request('overviewNow').then((o) => {
-    if (get().summary === summary) {
-      set({ sessionOverview: o });
-      // `npm run bench -- browser` times the strip's first draw from here (overviewMs)
-      if (fresh && o.overview) performance.mark('seqscope:overview-requested');
-    } else if (before.open?.fields.summary === summary) before.open.fields.sessionOverview = o;
-  }, () => undefined);
 }
 
 /**
@@ -84,9 +72,7 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog | StartedLoa
       const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
       const mark = (m?: number) => (m !== undefined && m <= last ? m : undefined);
       set({ phase: 'ready', summary, cursor, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
-      shown();
-      // asked before the moment: the worker builds the overview while the page draws the loaded views
-      askOverview(summary, true);
+      shown(summary, true);
       requestMoment(cursor);
       if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);
@@ -116,14 +102,17 @@ export async function growSession(bytes: ArrayBuffer): Promise<boolean> {
   const grown = await client.append(bytes);
   if (!current()) return false;
   // the overview extends after the moment is asked for (the worker answers in order): the one shown stays until then
-  const summary: Summary = grown;
+  const prev = get().summary;
+  const summary: Summary = { ...grown, overview: prev?.overview, overviewStats: prev?.overviewStats };
   // rows at the old end may change (a torn line read, flags); the views fetch what they show again
   dropAnswers();
   set({ summary, progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
-  shown();
+  shown(summary, false);
   const f = get().liveSession;
   if (f?.pinnedToEnd) moveCursor(summary.length - 1); else requestMoment(get().cursor);
-  askOverview(summary, false);
+  client.request('overviewNow').then((o) => {
+    if (current() && get().summary === summary) set({ summary: { ...summary, ...o } });
+  }, () => undefined);
   return true;
 }
 
@@ -160,7 +149,7 @@ function returnTo(back: OpenSession, message: string | undefined, also: Partial<
   const { search, ...fields } = back.fields;
   set((s) => ({ ...fields, search: search?.done ? search : undefined, liveSession: undefined, playing: false, view: back.view, phase: 'ready', message,
     progress: { done: 0, total: 0 }, rowsVersion: s.rowsVersion + 1, library: { ...s.library, currentId: back.libraryId }, ...also }));
-  if (back.fields.summary) shown();
+  if (back.fields.summary) shown(back.fields.summary, true);
 }
 
 /** Cancel: stops the load and returns to the session that was open, at the same seq and selection. */

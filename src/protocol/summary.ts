@@ -56,9 +56,8 @@ export interface Summary {
   readonly chunkRunStarts?: Int32Array;
   readonly chunkRunEnds?: Int32Array;
   /**
-   * The overview strip's columns (core/overview.ts) and the session's numbers (issue 11). The
-   * session worker's `loaded` and `appended` summaries leave them out: the page asks `overviewNow`
-   * next, and the worker builds them while the page draws the loaded views (issue 29).
+   * The overview strip's columns (core/overview.ts) and the session's numbers, built as the load
+   * settles from what it collected (issue 11), so the strip draws without another round trip.
    */
   readonly overview?: Overview;
   readonly overviewStats?: OverviewStats;
@@ -102,5 +101,5 @@ export interface ArchiveInfo {
   readonly ignored: readonly string[];
 }
 
-/** Reply to `overviewNow`: Summary's overview fields, built after a load settled or a followed log grew. */
+/** Reply to `overviewNow`: Summary's overview fields, built after a followed log grew. */
 export type OverviewNow = Pick<Summary, 'overview' | 'overviewStats' | 'overviewBuildMs'>;

@@ -1,19 +1,13 @@
 /**
  * The overview slice: the zoomed seq range the strip and the scrubber share, the range's numbers
- * (the session's come after the summary), the x-axis kind, and how the strip is shown.
+ * (the session's come with the summary), the x-axis kind, and how the strip is shown.
  */
 import type { StateCreator } from 'zustand';
 import type { OverviewStats } from '../core/overview-stats';
-import type { OverviewNow } from '../protocol/summary';
 import type { AppState } from './store';
 
 export interface OverviewSlice {
-  /**
-   * The session's overview and numbers: asked for after the summary (the worker builds them while
-   * the page draws the loaded views) and again after a followed log grows; the summary shown keeps its identity.
-   */
-  sessionOverview?: OverviewNow;
-  /** Numbers for the zoomed range (the session's come after the summary). */
+  /** Numbers for the zoomed range (the session's come with the summary). */
   overviewRange?: OverviewStats;
   /** The zoomed seq range [from, to] of the strip and the scrubber; undefined: the whole log. */
   zoom?: { readonly from: number; readonly to: number };
@@ -25,6 +19,6 @@ export interface OverviewSlice {
 }
 
 /** A new load drops the old zoom and range numbers (a followed log that grows keeps them). */
-export const overviewReset = (): Partial<OverviewSlice> => ({ sessionOverview: undefined, overviewRange: undefined, zoom: undefined });
+export const overviewReset = (): Partial<OverviewSlice> => ({ overviewRange: undefined, zoom: undefined });
 
 export const createOverviewSlice: StateCreator<AppState, [], [], OverviewSlice> = () => ({});

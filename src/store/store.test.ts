@@ -24,7 +24,7 @@ const dirty: Partial<AppState> = {
   // search
   families: ['tool'], filterSeqs: new Int32Array([1]), search: { query: 'q', hits: new Int32Array([1]), index: 0 },
   // overview
-  sessionOverview: { overviewBuildMs: 1 }, overviewRange: {} as AppState['overviewRange'], zoom: { from: 1, to: 2 },
+  overviewRange: {} as AppState['overviewRange'], zoom: { from: 1, to: 2 },
   // compare
   compareAnswer: { for: summary, info: {} as never }, diffAnswer: { for: summary, key: '1:2' },
 };

@@ -13,7 +13,7 @@ export function goToError(seq: number): void {
 /** Moves to the next (1) or previous (-1) failed tool result from the cursor; false when there is none that way. */
 export function stepError(dir: 1 | -1): boolean {
   const s = useApp.getState();
-  const seq = nextError(toolErrorsOf(s.sessionOverview?.overview), s.cursor, dir);
+  const seq = nextError(toolErrorsOf(s.summary?.overview), s.cursor, dir);
   if (seq === undefined) return false;
   goToError(seq);
   return true;
@@ -24,7 +24,7 @@ export function stepError(dir: 1 | -1): boolean {
  * opens the list of them (each jumps to its result's seq).
  */
 export function ErrorNav() {
-  const errors = useApp((s) => toolErrorsOf(s.sessionOverview?.overview));
+  const errors = useApp((s) => toolErrorsOf(s.summary?.overview));
   const cursor = useApp((s) => s.cursor);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);

@@ -26,7 +26,7 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   // a row synthesized on load carries the loader's clock: no delta from the session's start
   const synth = row !== undefined && (row.flags & FLAG_SYNTH) !== 0;
   const place = useApp((s) => (seq > s.cursor ? 'future' : seq === s.cursor ? 'cursor' : 'past'));
-  const failed = useApp((s) => failedRole(toolErrorsOf(s.sessionOverview?.overview), seq));
+  const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq));
   const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}${place === 'past' ? '' : ` ${place}`}${failed === 'result' ? ' tool-error' : failed === 'call' ? ' tool-error-call' : ''}`;
   return (
     <div className={cls} {...option} aria-current={place === 'cursor' ? 'step' : undefined}>

@@ -21,7 +21,7 @@ export function LogToolbar() {
   const [q, setQ] = useState(search?.query ?? '');
   const [busy, setBusy] = useState(false);
   const follow = useFollow();
-  const errors = useApp((s) => toolErrorsOf(s.sessionOverview?.overview).list.length);
+  const errors = useApp((s) => toolErrorsOf(s.summary?.overview).list.length);
   const bad = search?.query === q ? search.error : undefined;
   const cursor = useApp((s) => s.cursor);
   // counts through the cursor, asked when the menu is about to open (a pass over the log's types)

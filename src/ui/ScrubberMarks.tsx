@@ -7,7 +7,6 @@ export function ScrubberMarks({ first = 0, last }: { first?: number; last: numbe
   const canvas = useRef<HTMLCanvasElement>(null);
   // drawn in a deferred pass (none on mount): the commit that shows a settled load paints without it
   const summary = useDeferredValue(useApp((s) => s.summary), undefined);
-  const overview = useDeferredValue(useApp((s) => s.sessionOverview?.overview), undefined);
   const lineage = useApp((s) => s.lineage);
   useEffect(() => {
     const c = canvas.current;
@@ -37,7 +36,7 @@ export function ScrubberMarks({ first = 0, last }: { first?: number; last: numbe
       // failed tool calls: a short thick tick at the top of the track
       const err = col('--err');
       g.fillStyle = err;
-      for (const seq of toolErrorsOf(overview).results) g.fillRect(Math.round(x(seq)) - 1, 0, 3, 9);
+      for (const seq of toolErrorsOf(summary.overview).results) g.fillRect(Math.round(x(seq)) - 1, 0, 3, 9);
       if (!summary.verdict.ok && summary.verdict.seq !== undefined) { g.lineWidth = 2; lines([summary.verdict.seq], col('--err'), 0, 34); g.lineWidth = 1; }
       if (lineage) { lines(lineage.sources, col('--src'), 28, 34); lines(lineage.dependents, col('--dep'), 28, 34); lines(lineage.replaced, col('--rep'), 28, 34); }
     };
@@ -49,6 +48,6 @@ export function ScrubberMarks({ first = 0, last }: { first?: number; last: numbe
     const mq = matchMedia('(prefers-color-scheme: dark)');
     mq.addEventListener('change', draw);
     return () => { ro.disconnect(); mo.disconnect(); mq.removeEventListener('change', draw); };
-  }, [summary, overview, lineage, first, last]);
+  }, [summary, lineage, first, last]);
   return <canvas ref={canvas} aria-hidden="true" />;
 }

@@ -18,7 +18,7 @@ export const SurfaceCardItem = memo(function SurfaceCardItem({ seq, fold = false
   const option = useOption(seq, 'article');
   const m = c?.message ?? null;
   const kind = messageKind(c);
-  const failed = useApp((s) => failedRole(toolErrorsOf(s.sessionOverview?.overview), seq) === 'result');
+  const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq) === 'result');
   return (
     <article className={`card role-${kind}${failed ? ' tool-error' : ''}`} {...option}>
       <header>

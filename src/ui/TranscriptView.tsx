@@ -23,7 +23,7 @@ const TranscriptEntry = memo(function TranscriptEntry({ seq, flags }: { seq: num
   const c = useCard(seq);
   const common = useOption(seq, 'article');
   const shadowed = (flags & TR_SHADOWED) !== 0;
-  const failed = useApp((s) => failedRole(toolErrorsOf(s.sessionOverview?.overview), seq) === 'result');
+  const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq) === 'result');
   if (flags & TR_STREAMED) return <StreamedEntry seq={seq} s={c?.streamed} common={common} />;
   if (flags & TR_COMPACTION) {
     const summarySeq = c?.compaction?.summarySeq;

@@ -88,8 +88,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       queries = new SessionQueries(r, loadMs);
       file = new SessionFile(opened, queries, source, () => zstdFramesLent(borrow), figures);
       preview = undefined;
-      // without the overview, which the page asks for next (overviewNow): it is built while the page draws the loaded views
-      const summary = { ...queries.summary(false), ...containerFields(opened) };
+      const summary = { ...queries.summary(), ...containerFields(opened) };
       post({ kind: 'loaded', summary }, transferables(summary));
     } catch (err) {
       preview = undefined;

@@ -12,8 +12,8 @@ import { ErrorNav } from '../ErrorNav';
  */
 export function OverviewStrip() {
   const summary = useApp((s) => s.summary);
-  const o = useApp((s) => s.sessionOverview?.overview);
-  const session = useApp((s) => s.sessionOverview?.overviewStats);
+  const o = summary?.overview;
+  const session = summary?.overviewStats;
   const range = useApp((s) => s.overviewRange);
   const zoom = useApp((s) => s.zoom);
   const kind = useApp((s) => s.overviewAxis ?? 'seq');

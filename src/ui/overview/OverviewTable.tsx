@@ -17,7 +17,7 @@ function Table({ caption, head, rows }: { caption: string; head: readonly string
 
 /** The overview's text alternative: the numbers, tools by name, and one row per request in the shown range. */
 export function OverviewTable({ o, lo, hi }: { o: Overview; lo: number; hi: number }) {
-  const session = useApp((s) => s.sessionOverview?.overviewStats);
+  const session = useApp((s) => s.summary?.overviewStats);
   const range = useApp((s) => (s.zoom ? s.overviewRange : undefined));
   const cols = session ? (range ? [session, range] : [session]) : [];
   const reqs = requestRows(o, lo, hi, ROW_CAP);
