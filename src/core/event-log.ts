@@ -199,6 +199,15 @@ export class EventLog {
     return len >= 0 ? [start, start + len] : undefined;
   }
 
+  /**
+   * The lines of seqs [from, to] are about to be read (a window of rows): a backing that reads a
+   * file again reads them in one go when they lie within `maxBytes`, not a page per line.
+   */
+  prefetch(from: number, to: number, maxBytes: number): void {
+    const a = this.lineRange(Math.max(0, from)), b = this.lineRange(Math.min(this.n - 1, to));
+    if (a && b && b[1] > a[0] && b[1] - a[0] <= maxBytes) this.bytes.prefetch(a[0], b[1]);
+  }
+
   /** The bytes of seq's stored line (a row member: its row's line), or undefined for events held as objects. */
   lineBytes(seq: number): Uint8Array | undefined {
     const range = this.lineRange(seq);

@@ -13,6 +13,8 @@ export interface ByteBacking {
   read(start: number, end: number): Uint8Array;
   /** Bytes held in memory (caches, an in-memory file): for memory accounting. */
   readonly heldBytes: number;
+  /** A hint: bytes [start, end) are about to be read, a line at a time (one read of the file, not one per line). */
+  prefetch?(start: number, end: number): void;
 }
 
 /** A backing over bytes already in memory (a plain log read whole). */
@@ -115,6 +117,12 @@ export class LogBytes {
       if (take > p) { out.set(seg.subarray(p - s0, take - s0), p - start); p = take; }
     }
     return out;
+  }
+
+  /** Bytes [start, end) are about to be read: the backing may read them at once (a hint; nothing is returned). */
+  prefetch(start: number, end: number): void {
+    const covered = this.backing?.covered ?? 0;
+    if (start < end && start < covered) this.backing!.prefetch?.(start, Math.min(end, covered));
   }
 
   /** Index of the kept segment holding `offset` (the last starting at or before it), or -1. */

@@ -113,7 +113,7 @@ async function frameBackingOf(input: Uint8Array | Blob, opts: Pick<LoadLimits, '
   await compileZstd();
   const decode = decodeFrameAgain;
   if (input instanceof Uint8Array) return new ZstdFrameBacking((s, e) => input.subarray(s, e), decode, () => input.length);
-  // a frame is a few hundred bytes compressed: small pages, few kept
-  const paged = new PagedBacking(input.size, opts.syncReader!(input), opts.pages ?? { pageBytes: 64 << 10, pages: 8 });
+  // a frame is a few hundred bytes compressed: small pages, few kept, one page a read
+  const paged = new PagedBacking(input.size, opts.syncReader!(input), opts.pages ?? { pageBytes: 64 << 10, pages: 8, readAhead: 1 });
   return new ZstdFrameBacking((s, e) => paged.read(s, e), decode, () => paged.heldBytes);
 }

@@ -1,18 +1,31 @@
 import { memo, useEffect } from 'react';
 import { eventFamily } from '../core/catalog';
 import { useRun } from '../app/session-scope';
-import { ensureRows, rowCache } from '../app/session-scope';
+import { ensureRows } from '../app/session-scope';
 import { useApp } from '../store/store';
-import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH } from '../protocol/worker-protocol';
+import { FLAG_DIAG, FLAG_NOT_ACCEPTED, FLAG_PACKED, FLAG_REFUSED, FLAG_SYNTH, type Row } from '../protocol/worker-protocol';
 import { absTime, formatCount, relTime } from './format';
 import { Highlight } from './Highlight';
 import { roleAt } from './lineage-at';
 import { useOption } from './useOption';
 import { failedRole, toolErrorsOf } from './tool-errors-at';
 
-/** One event row of the Log view; fetches its row from the worker when not cached. */
-export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
-  useApp((s) => s.rowsVersion);
+/** Where a Log entry stands against the cursor the Log shows: after it (dimmed), at it, or before it. */
+export type Place = 'past' | 'cursor' | 'future';
+
+interface RowProps {
+  seq: number;
+  /** The event's fetched row (undefined: asked for). */
+  row: Row | undefined;
+  place: Place;
+}
+
+/**
+ * One event row of the Log view; asks for its row from the worker when not fetched. The row and
+ * the place against the cursor are props, so a cursor move or an arrival of rows re-renders only
+ * the rows whose row or place changed (the Log reads both for every row it lists).
+ */
+export const LogRow = memo(function LogRow({ seq, row, place }: RowProps) {
   const option = useOption(seq);
   const query = useApp((s) => s.search?.query);
   const isMatch = useApp((s) => (s.search ? binaryHas(s.search.hits, seq) : false));
@@ -21,11 +34,9 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   const implied = useApp((s) => s.summary?.container === 'fixture');
   // where fixture mode stopped reading (its records stopped making sense): the rows from there on are marked, as after a refusal
   const stop = useApp((s) => (s.summary?.container === 'fixture' ? s.summary.fixtureFailure : undefined));
-  const row = rowCache.get(seq);
   useEffect(() => { if (!row) ensureRows([seq]); }, [row, seq]);
   // a row synthesized on load carries the loader's clock: no delta from the session's start
   const synth = row !== undefined && (row.flags & FLAG_SYNTH) !== 0;
-  const place = useApp((s) => (seq > s.cursor ? 'future' : seq === s.cursor ? 'cursor' : 'past'));
   const failed = useApp((s) => failedRole(toolErrorsOf(s.summary?.overview), seq));
   const cls = `row fam-${row ? eventFamily(row.type) : 'x'}${isMatch ? ' match' : ''}${place === 'past' ? '' : ` ${place}`}${failed === 'result' ? ' tool-error' : failed === 'call' ? ' tool-error-call' : ''}`;
   return (
@@ -52,23 +63,21 @@ export const LogRow = memo(function LogRow({ seq }: { seq: number }) {
   );
 });
 
-interface RunProps { start: number; end: number; expanded: boolean; onToggle(start: number): void }
+interface RunProps { start: number; end: number; expanded: boolean; row: Row | undefined; place: Place; onToggle(start: number): void }
 
 /**
  * A folded run of `assistant/chunk` events: one row, expanded on demand (or when a member is
  * selected). Memoized as LogRow is: a cursor move re-renders only the runs whose marks change.
  */
-export const LogRunRow = memo(function LogRunRow({ start, end, expanded, onToggle }: RunProps) {
+export const LogRunRow = memo(function LogRunRow({ start, end, expanded, row, place, onToggle }: RunProps) {
   const run = useRun(start);
   const selected = useApp((s) => s.selected !== undefined && s.selected >= start && s.selected <= end);
   const start0 = useApp((s) => s.summary?.startTime ?? 0);
-  const row = rowCache.get(start);
   useEffect(() => { if (!row) ensureRows([start]); }, [row, start]);
   const n = end - start + 1;
   const label = `${expanded ? 'Fold' : 'Unfold'} ${formatCount(n)} chunk events, seq ${start} to ${end}`;
   // folded, the run is highlighted when any member is a source (or dependent, or replaced) of the selection
   const lineage = useApp((s) => (expanded ? undefined : roleAt(start, end, s.lineage, s.cursor)));
-  const place = useApp((s) => (start > s.cursor ? 'future' : !expanded && s.cursor <= end ? 'cursor' : 'past'));
   // folded, the run row stands for its first event (data-seq); unfolded, the members carry their own
   const seqAttr = expanded ? {} : { 'data-seq': start };
   return (

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp } from '../store/store';
 import { LogToolbar } from './LogToolbar';
-import { LogRow, LogRunRow } from './LogRow';
+import { LogRow, LogRunRow, type Place } from './LogRow';
 import { FixedList } from './FixedList';
 import { useScrollTarget } from './useScrollTarget';
 import { useFetchedTarget } from './useFetchedTarget';
-import { fetched } from '../app/session-scope';
+import { fetched, rowCache } from '../app/session-scope';
 import { selectLine } from '../app/cursor';
 
 function countAtOrBefore(a: Int32Array, x: number): number {
@@ -66,7 +66,11 @@ const CLOSED: ReadonlySet<number> = new Set();
  * marked, then the records DSH would not read. Follows the cursor (useScrollTarget).
  */
 export function LogView() {
-  const cursor = useApp((s) => s.cursor);
+  // the Log follows the cursor in a render of its own, after the commit that moves the cursor: a
+  // jump's status and scrubber are drawn without waiting for the Log's window (rows, layout), and
+  // a render of the Log that a newer move overtakes is dropped
+  const cursor = useDeferredValue(useApp((s) => s.cursor));
+  useApp((s) => s.rowsVersion);
   const summary = useApp((s) => s.summary)!;
   const families = useApp((s) => s.families);
   const filterSeqs = useApp((s) => s.filterSeqs);
@@ -108,7 +112,7 @@ export function LogView() {
   // the cursor's entry: its row, or the folded run holding it (O(log n) per cursor move)
   const cursorIndex = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) - 1 : undefined) : entriesThrough(entries, cursor) - 1;
   // the list moves to its target once the rows (and folded runs) around it are fetched: a jump lays out the new rows once, with their content
-  const target = useFetchedTarget(useScrollTarget(selectedIndex, cursorIndex), (at) => {
+  const target = useFetchedTarget(useScrollTarget(selectedIndex, cursorIndex, cursor), (at) => {
     const seqs: number[] = [], runStarts: number[] = [];
     for (let i = Math.max(0, at - AROUND), end = Math.min(events, at + AROUND + 1); i < end; i++) {
       const v = filtered ? filterSeqs![i] : entries[i];
@@ -124,11 +128,11 @@ export function LogView() {
       <FixedList label="Events" recycle count={events + dropped.length} rowHeight={22} scrollTo={target.index} scrollKey={target.key}
         render={(i) => {
           if (i < events) {
-            if (filtered) return <LogRow seq={filterSeqs![i]} />;
-            const v = entries[i];
-            if (v >= 0) return <LogRow seq={v} />;
-            const r = runOf(starts, ends, -v - 1);
-            return <LogRunRow start={starts[r]} end={ends[r]} expanded={open.has(starts[r])} onToggle={toggle} />;
+            const v = filtered ? filterSeqs![i] : entries[i];
+            if (v >= 0) return <LogRow seq={v} row={rowCache.get(v)} place={v > cursor ? 'future' : v === cursor ? 'cursor' : 'past'} />;
+            const r = runOf(starts, ends, -v - 1), start = starts[r], end = ends[r], unfolded = open.has(start);
+            const place: Place = start > cursor ? 'future' : !unfolded && cursor <= end ? 'cursor' : 'past';
+            return <LogRunRow start={start} end={end} expanded={unfolded} row={rowCache.get(start)} place={place} onToggle={toggle} />;
           }
           const d = dropped[i - events];
           return (

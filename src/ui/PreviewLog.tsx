@@ -1,5 +1,6 @@
 import { useApp } from '../store/store';
-import { LogRow } from './LogRow';
+import { rowCache } from '../app/session-scope';
+import { LogRow, type Place } from './LogRow';
 import { FixedList } from './FixedList';
 
 /**
@@ -9,13 +10,16 @@ import { FixedList } from './FixedList';
 export function PreviewLog() {
   const events = useApp((s) => s.progress.events ?? 0);
   const selected = useApp((s) => s.selected);
+  const cursor = useApp((s) => s.cursor);
+  useApp((s) => s.rowsVersion);
+  const placeOf = (seq: number): Place => (seq > cursor ? 'future' : seq === cursor ? 'cursor' : 'past');
   return (
     <>
       <p className="preview-note" aria-live="off">
         Reading: {events.toLocaleString()} events so far, in file order. The scrubber, Surface, Transcript and lineage open when every event is indexed.
       </p>
       <FixedList label="Events" count={events} rowHeight={22} scrollTo={selected}
-        render={(i) => <LogRow seq={i} />} />
+        render={(i) => <LogRow seq={i} row={rowCache.get(i)} place={placeOf(i)} />} />
     </>
   );
 }

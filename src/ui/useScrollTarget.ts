@@ -33,9 +33,12 @@ function settled(s: AppState, prev: { phase: AppState['phase'] }): boolean {
  * What a list keeps in view: the selected item when the selection last changed, the cursor's item
  * when the cursor last moved and Follow cursor is on; whichever happened last wins, also for a
  * list that opens after the move (a deep link, a reload, a settled load: the cursor's row).
+ * `shown`: the cursor the list shows, when it follows the store's later (a deferred value), so
+ * that the move and `cursorIndex` are of the same cursor.
  */
-export function useScrollTarget(selectedIndex: number | undefined, cursorIndex: number | undefined): ScrollTarget {
-  const cursor = useApp((s) => s.cursor);
+export function useScrollTarget(selectedIndex: number | undefined, cursorIndex: number | undefined, shown?: number): ScrollTarget {
+  const stored = useApp((s) => s.cursor);
+  const cursor = shown ?? stored;
   const selected = useApp(selectionOf);
   const follow = useFollow();
   const phase = useApp((s) => s.phase);

@@ -38,6 +38,9 @@ import { ERRORS_ONLY, failedToolSeqs } from './search-filtered';
 import { SessionSearch } from './session-search';
 import { sessionSummary } from './summary';
 
+/** The most a rows request reads of a file at once (a Log window is tens of KiB). */
+const PREFETCH_BYTES = 1 << 20;
+
 /** Hits a search batch returns at most (the page's cap too). */
 const SEARCH_CAP = 100_000;
 
@@ -104,7 +107,10 @@ export class SessionQueries implements QueryApi {
   }
 
   rowsOf(seqs: readonly number[]): Row[] {
-    return seqs.filter((s) => s >= 0 && s < this.n).map((s) => this.row(s));
+    const want = seqs.filter((s) => s >= 0 && s < this.n);
+    // a window of rows lies in one stretch of the file: read it at once (a read costs about a millisecond however small)
+    if (want.length > 1) this.r.session?.log.prefetch(Math.min(...want), Math.max(...want), PREFETCH_BYTES);
+    return want.map((s) => this.row(s));
   }
 
   /** Events per type (as text) at seqs 0..seq: one pass over the type column, asked when the filter menu opens. */
