@@ -4,7 +4,7 @@ import { deepFreeze } from './json';
 import { LogBytes } from './log-bytes';
 import { RecordColumns } from './record-columns';
 import { RowColumns } from './row-columns';
-import { OVERFLOW, TypeNames } from './type-names';
+import { countTypes, OVERFLOW, TypeNames } from './type-names';
 import type { SessionEvent } from './types';
 
 /**
@@ -263,17 +263,7 @@ export class EventLog {
 
   /** Events per type over the whole log, from the type column. */
   typeCounts(): Map<string, number> {
-    const named = this.types.count;
-    const counts = new Uint32Array(named + 1);
-    const n = this.n;
-    for (let s = 0; s < n; s++) counts[Math.min(this.typeIds[s], named)]++;
-    const out = new Map<string, number>();
-    for (let id = 0; id < named; id++) if (counts[id]) out.set(this.types.nameOf(id), counts[id]);
-    // types past the column's capacity (65,535 distinct names) are read from their events
-    for (let s = 0; counts[named] && s < n; s++) {
-      if (this.typeIds[s] === OVERFLOW) { const t = this.typeAt(s); out.set(t, (out.get(t) ?? 0) + 1); }
-    }
-    return out;
+    return countTypes(this.typeIds, this.n, this.types, (s) => this.typeAt(s));
   }
 
   timeAt(seq: number): number {

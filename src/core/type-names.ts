@@ -30,3 +30,19 @@ export class TypeNames {
     return this.names[id];
   }
 }
+
+/**
+ * Events per type name over a type column's first `n` ids. An OVERFLOW id's name is not in the
+ * column: `nameAt(seq)` reads it from its event.
+ */
+export function countTypes(ids: Uint16Array, n: number, types: TypeNames, nameAt: (seq: number) => string): Map<string, number> {
+  const named = types.count;
+  const counts = new Uint32Array(named + 1);
+  for (let s = 0; s < n; s++) counts[Math.min(ids[s], named)]++;
+  const out = new Map<string, number>();
+  for (let id = 0; id < named; id++) if (counts[id]) out.set(types.nameOf(id), counts[id]);
+  for (let s = 0; counts[named] && s < n; s++) {
+    if (ids[s] === OVERFLOW) { const t = nameAt(s); out.set(t, (out.get(t) ?? 0) + 1); }
+  }
+  return out;
+}
