@@ -4,31 +4,17 @@
  * chunk runs and the compaction records' facts, on every log of the conformance corpus and the
  * fixtures, and on synthesized sessions.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveCompactionSpans } from '../core/compaction';
 import { deriveUncommittedRuns } from '../core/streamed';
 import { synthesize } from '../synth/generate';
 import { formatJsonl } from '../synth/write';
-import { CONFORMANCE_DIR, FIXTURES_DIR } from '../testing/corpus';
+import { corpusLogFiles } from '../testing/corpus';
 import { loadBytes, type LoadResult } from './load';
 import { openBytes } from './open';
 
-function corpusFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const f of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, f.name);
-      if (f.isDirectory()) walk(p);
-      else if (/\.(jsonl|zstd|zst)$/.test(f.name)) out.push(p);
-    }
-  };
-  walk(CONFORMANCE_DIR);
-  walk(FIXTURES_DIR);
-  return out.sort();
-}
 
 /** The folded runs against the derivation over the log; the number of runs. */
 function checkRuns(r: LoadResult): number {
@@ -54,7 +40,7 @@ function checkSpans(r: LoadResult): number {
 
 describe('folds kept by the loader', () => {
   it('uncommitted chunk runs and compaction spans: the same as derived from the log, on every corpus log', async () => {
-    const files = corpusFiles();
+    const files = corpusLogFiles();
     expect(files.length).toBeGreaterThan(100);
     let runs = 0, logs = 0, spans = 0;
     for (const file of files) {

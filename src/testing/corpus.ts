@@ -4,6 +4,7 @@
  * and SEQSCOPE_FIXTURES point the same tests at another copy (`.ci/run` uses them to check
  * the workplace's shared corpus, the newest, when it sits beside the clone). Node-only: tests, fuzzer and benches.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,3 +19,22 @@ export const FIXTURES_DIR = path.resolve(REPO_ROOT, process.env.SEQSCOPE_FIXTURE
 
 /** One conformance file's path. */
 export const conformanceFile = (name: string): string => path.join(CONFORMANCE_DIR, name);
+
+/**
+ * Every log file under the conformance corpus and the fixtures, sorted, whose name matches `ext`
+ * (default: plain and zstd logs; pass one with `zip` to take the ZIPs too).
+ */
+export function corpusLogFiles(ext = /\.(jsonl|zstd|zst)$/): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const f of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, f.name);
+      if (f.isDirectory()) walk(p);
+      else if (ext.test(f.name)) out.push(p);
+    }
+  };
+  walk(CONFORMANCE_DIR);
+  walk(FIXTURES_DIR);
+  return out.sort();
+}

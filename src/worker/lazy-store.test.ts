@@ -3,32 +3,16 @@
  * decoded again when a line is asked for) answers every question the page asks exactly as the same
  * log read whole does, on every log of the conformance corpus and the fixtures.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Joined } from '../cli/digest';
 import { openBytes } from '../io/open';
 import type { SyncReader } from '../io/paged-backing';
 import { formatVerdictRecord } from '../io/verdict-record';
-import { CONFORMANCE_DIR, FIXTURES_DIR } from '../testing/corpus';
+import { CONFORMANCE_DIR, corpusLogFiles } from '../testing/corpus';
 import { searchAll } from './session-search';
 import { SessionQueries } from './queries';
-
-/** Every log file of the corpus and fixtures (the fixture mode and ZIPs open whole either way, and are included). */
-function corpusFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const f of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, f.name);
-      if (f.isDirectory()) walk(p);
-      else if (/\.(jsonl|zstd|zst|zip)$/.test(f.name)) out.push(p);
-    }
-  };
-  walk(CONFORMANCE_DIR);
-  walk(FIXTURES_DIR);
-  return out.sort();
-}
 
 /** A reader of the Blob made from `bytes` (FileReaderSync's part in a worker), counting its reads. */
 const readerOf = (bytes: Uint8Array, reads: { n: number }): SyncReader => () => (start, end) => { reads.n++; return bytes.slice(start, end); };
@@ -68,7 +52,8 @@ function untimed(v: unknown): unknown {
   return v;
 }
 
-const files = corpusFiles();
+// every log file of the corpus and fixtures (the fixture mode and ZIPs open whole either way, and are included)
+const files = corpusLogFiles(/\.(jsonl|zstd|zst|zip)$/);
 
 describe('a log read lazily answers as the log read whole', () => {
   it('finds the corpus', () => {
