@@ -26,11 +26,6 @@ export class MemoryBacking implements ByteBacking {
 }
 
 /**
- * The store a log reads its lines from: a backing for what it covers, and the segments the loader
- * offered past it (a zstd log read without a backing, a torn final frame, bytes a followed file
- * appended), kept in offset order.
- */
-/**
  * Plaintext the loader scanned last that a backing covers, kept until the load settles: a record
  * admitted while loading reads lines a little before it (a tool-result rewrite compares its target,
  * on the 1.3 M profile at most 0.7 MB back), and a read from a disk-backed file costs a worker a
@@ -38,6 +33,11 @@ export class MemoryBacking implements ByteBacking {
  */
 const RECENT_BYTES = 8 << 20;
 
+/**
+ * The store a log reads its lines from: a backing for what it covers, and the segments the loader
+ * offered past it (a zstd log read without a backing, a torn final frame, bytes a followed file
+ * appended), kept in offset order.
+ */
 export class LogBytes {
   private readonly starts: number[] = [];
   private readonly segs: Uint8Array[] = [];

@@ -109,7 +109,7 @@ export class SessionQueries implements QueryApi {
   rowsOf(seqs: readonly number[]): Row[] {
     const want = seqs.filter((s) => s >= 0 && s < this.n);
     // a window of rows lies in one stretch of the file: read it at once (a read costs about a millisecond however small)
-    if (want.length > 1) this.r.session?.log.prefetch(Math.min(...want), Math.max(...want), PREFETCH_BYTES);
+    if (want.length > 1) this.r.session?.log.prefetch(want.reduce((a, b) => Math.min(a, b)), want.reduce((a, b) => Math.max(a, b)), PREFETCH_BYTES);
     return want.map((s) => this.row(s));
   }
 
