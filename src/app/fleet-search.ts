@@ -95,10 +95,11 @@ export function highlightText(pattern: string): string | undefined {
 
 /** Opens a hit's session at its seq: cursor and selection there, the Log shown, the match highlighted. */
 export async function openFleetHit(path: string, seq: number, pattern: string): Promise<void> {
-  const before = useApp.getState().summary;
+  // the session shown growing (a followed file) is not the hit's session opening
+  const before = useApp.getState().sessionId;
   const ready = new Promise<boolean>((resolve) => {
     const un = useApp.subscribe((s) => {
-      if (s.phase === 'ready' && s.summary && s.summary !== before) { un(); resolve(true); }
+      if (s.phase === 'ready' && s.summary && s.sessionId !== before) { un(); resolve(true); }
       else if (s.phase === 'failed') { un(); resolve(false); }
     });
   });

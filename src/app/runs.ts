@@ -23,7 +23,7 @@ const runs = useRuns.setState, runsNow = useRuns.getState;
 export function afterNextLoad(): Promise<Summary | undefined> {
   return new Promise((resolve) => {
     const unsub = useApp.subscribe((s, prev) => {
-      if (s.phase === 'ready' && s.summary && s.summary !== prev.summary) { unsub(); resolve(s.summary); }
+      if (s.phase === 'ready' && s.summary && s.sessionId !== prev.sessionId) { unsub(); resolve(s.summary); }
       else if (s.phase === 'failed' || s.phase === 'cancelled') { unsub(); resolve(undefined); }
     });
   });

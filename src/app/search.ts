@@ -46,12 +46,13 @@ export async function runSearch(query: string): Promise<void> {
   await filterReady();
   const s0 = get();
   if (!mine() || !s0.summary) return;
-  const summary = s0.summary, families = s0.families;
+  const sessionId = s0.sessionId, families = s0.families;
   const c = new HitCollector(s0.selected ?? s0.cursor, families ? s0.filterSeqs : undefined);
   let from = c.start, revealed = false;
   while (from >= 0) {
     const b = await client.request('searchFrom', query, from, 250, SEARCH_CAP - c.total);
-    if (!mine() || get().summary !== summary || get().families !== families) return;
+    // a followed file growing keeps the search: the worker searches the grown log, hits found stay hits
+    if (!mine() || get().sessionId !== sessionId || get().families !== families) return;
     if (b.error) { set({ search: { query, hits: new Int32Array(0), index: -1, done: true, families, error: b.error.message } }); return; }
     from = c.add(b);
     const { hits, first } = c.result();

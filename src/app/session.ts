@@ -38,6 +38,9 @@ type OpenSession = { fields: Partial<AppState>; view: AppState['view']; libraryI
 /** The session open before the load in flight, while one runs. */
 const before: { open?: OpenSession } = {};
 
+/** The last `sessionId` given (src/store/session-slice.ts). */
+let lastSessionId = 0;
+
 /** A session was shown (loaded, grown, or back after a cancel): what follows from it. */
 function shown(summary: Summary, fresh: boolean): void {
   // `npm run bench -- browser` times the strip's first draw from here (overviewMs)
@@ -71,7 +74,7 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog | StartedLoa
       // a selection made in the Log while loading stays, now with its lineage
       const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
       const mark = (m?: number) => (m !== undefined && m <= last ? m : undefined);
-      set({ phase: 'ready', summary, cursor, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
+      set({ phase: 'ready', summary, sessionId: ++lastSessionId, cursor, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
       shown(summary, true);
       requestMoment(cursor);
       if (sel !== undefined) select(sel);

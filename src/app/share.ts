@@ -155,5 +155,5 @@ export const writeBundle = () => run('Writing the bundle', async () => {
   return `Wrote ${name} (${r.redacted} cut${r.redacted === 1 ? '' : 's'}).`;
 });
 
-// another session closes the review: its findings and choices were that session's
-useApp.subscribe((s, prev) => { if (s.summary !== prev.summary && get().open) set({ open: false, review: undefined, keep: [], extraStrings: [], notice: undefined }); });
+// another session closes the review (its findings and choices were that session's); a followed file growing does not
+useApp.subscribe((s, prev) => { if (s.sessionId !== prev.sessionId && get().open) set({ open: false, review: undefined, keep: [], extraStrings: [], notice: undefined }); });

@@ -40,6 +40,12 @@ export interface SessionSlice {
   refusal?: Refusal;
   sessionName?: string;
   summary?: Summary;
+  /**
+   * Which session is shown: a new number each time a load shows one, kept while a live file grows
+   * (each growth gives a new `summary`). Work scoped to the session (a search, the Share review,
+   * waiting for a session to open) compares this, not the summary's identity.
+   */
+  sessionId?: number;
   /** Bumped when fetched rows arrive or are dropped (the Log re-reads its row cache). */
   rowsVersion: number;
   /** Bumped when fetched cards or chunk runs arrive or are dropped. */
@@ -54,7 +60,7 @@ export interface SessionSlice {
 
 /** The session-scoped part: what a new load starts from (src/store/store.ts resetSession). */
 export const sessionReset = (): Partial<SessionSlice> => ({
-  progress: { done: 0, total: 0 }, message: undefined, refusal: undefined, sessionName: undefined, summary: undefined, liveSession: undefined, openFailure: undefined,
+  progress: { done: 0, total: 0 }, message: undefined, refusal: undefined, sessionName: undefined, summary: undefined, sessionId: undefined, liveSession: undefined, openFailure: undefined,
 });
 
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = () => ({

@@ -17,7 +17,7 @@ const summary = { length: 10 } as unknown as Summary;
 /** A value for every session-scoped field, none of them its initial value. */
 const dirty: Partial<AppState> = {
   // session
-  progress: { done: 5, total: 9, events: 3 }, message: 'm', refusal: { kind: 'corrupt', code: 'x' }, sessionName: 'a', summary,
+  progress: { done: 5, total: 9, events: 3 }, message: 'm', refusal: { kind: 'corrupt', code: 'x' }, sessionName: 'a', summary, sessionId: 4,
   liveSession: { source: 'u', pinnedToEnd: true }, openFailure: { file: 'shot.png', message: 'not a log' },
   // cursor
   moment: { seq: 3 } as unknown as Moment, selected: 2, lineage: { seq: 2 } as unknown as LineageInfo, selectedLine: 4, markA: 1, markB: 3, playing: true,
