@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { loadBytes } from '../src/io/load';
 
@@ -20,6 +20,15 @@ export async function waitLoaded(page: Page, last: number) {
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png` });
+}
+
+/**
+ * A screenshot the docs show (docs/<name>.png): written under test-results/screens/ on every run,
+ * and over the docs' copy only with SEQSCOPE_DOC_SHOTS=1, so a test run leaves the checkout as it was.
+ */
+export async function docShot(page: Page, name: string, options: { clip?: { x: number; y: number; width: number; height: number } } = {}) {
+  const png = await page.screenshot({ path: `test-results/screens/${name}.png`, ...options });
+  if (process.env.SEQSCOPE_DOC_SHOTS === '1') writeFileSync(`docs/${name}.png`, png);
 }
 
 /** Drops a 600,000-event log built in the page (about 70 MB): long enough to see progress and to cancel. */

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { buildOverview } from '../src/core/overview';
 import { overviewStats } from '../src/core/overview-stats';
-import { coreLoad, DEMO, slider, status, waitLoaded } from './helpers';
+import { coreLoad, docShot, DEMO, slider, status, waitLoaded } from './helpers';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const known = (n: number) => Math.max(0, n);
@@ -108,7 +107,6 @@ test('README screenshot of the overview on the demo session', async ({ page }) =
   await expect(page.getByRole('tooltip')).toBeVisible();
   const section = (await page.getByRole('region', { name: 'Overview' }).boundingBox())!;
   const scrub = (await page.locator('.scrubber').boundingBox())!;
-  mkdirSync('docs', { recursive: true });
   const top = section.y - 90;
-  await page.screenshot({ path: 'docs/overview.png', clip: { x: 0, y: top, width: 1400, height: scrub.y + scrub.height - top } });
+  await docShot(page, 'overview', { clip: { x: 0, y: top, width: 1400, height: scrub.y + scrub.height - top } });
 });

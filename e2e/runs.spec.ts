@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { alignedPair, aText, runB, s } from './runs-pair';
-import { slider } from './helpers';
+import { docShot, slider } from './helpers';
 
 const b = runB();
 
@@ -33,7 +33,7 @@ test('?a=&b= opens two runs: the Runs view marks the first divergence on both sc
   // the screenshot of the Runs view in README.md and docs/guide.md
   await page.setViewportSize({ width: 1400, height: 1000 });
   await expect(detail).toBeVisible();
-  await page.screenshot({ path: 'docs/runs.png' });
+  await docShot(page, 'runs');
   const ms = await page.locator('.runs-view').getAttribute('data-first-paint-ms');
   console.log(`Runs view first paint after the worker's answer: ${ms} ms (aligned in ${await page.locator('.runs-view').getAttribute('data-align-ms')} ms; ${s.events.length} events a run)`);
 });
