@@ -34,10 +34,11 @@ describe('documentation links', () => {
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/^npm test$/m);
   });
 
-  it('the README shows a screenshot of the Runs view (issue 26), the one e2e/runs.spec.ts writes', () => {
+  it('the README shows a screenshot of the Runs view (issue 26), the one e2e/runs.spec.ts writes (with SEQSCOPE_DOC_SHOTS=1)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(readme).toMatch(/^!\[The Runs view[^\]]*\]\(docs\/runs\.png\)$/m);
-    expect(readFileSync(join(ROOT, 'e2e', 'runs.spec.ts'), 'utf8')).toContain("page.screenshot({ path: 'docs/runs.png' })");
+    expect(readFileSync(join(ROOT, 'e2e', 'runs.spec.ts'), 'utf8')).toContain("docShot(page, 'runs')");
+    expect(readFileSync(join(ROOT, 'e2e', 'helpers.ts'), 'utf8')).toContain('writeFileSync(`docs/${name}.png`, png)');
   });
 
   it('the README shows the fleet view and the stats command (issue 27)', () => {
