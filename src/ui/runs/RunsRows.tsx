@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { formatPlace } from '../../core/run-compare';
 import type { RunRow } from '../../core/run-rows';
 import type { RunsInfo } from '../../protocol/runs-protocol';
@@ -38,8 +39,12 @@ function line(info: RunsInfo, row: RunRow, open: number) {
 /** Both runs aligned row by row: equal pairs folded, each difference under its turn and step. */
 export function RunsRows({ info, open }: { info: RunsInfo; open: number }) {
   const at = open >= 0 ? info.rows.findIndex((r) => r.kind === 'diff' && r.diff === open) : -1;
+  // the list is as tall as its rows, up to a cap (runs.css): a short alignment leaves room for the detail below it
+  const fit = { '--runs-rows-px': `${info.rows.length * ROW_PX + 2}px` } as CSSProperties;
   return (
-    <FixedList label="Runs, aligned" className="runs-rows" count={info.rows.length} rowHeight={ROW_PX}
-      scrollTo={at >= 0 ? at : undefined} scrollKey={open} render={(i) => line(info, info.rows[i], open)} />
+    <div className="runs-rows-fit" style={fit}>
+      <FixedList label="Runs, aligned" className="runs-rows" count={info.rows.length} rowHeight={ROW_PX}
+        scrollTo={at >= 0 ? at : undefined} scrollKey={open} render={(i) => line(info, info.rows[i], open)} />
+    </div>
   );
 }
