@@ -13,7 +13,7 @@ import { join } from 'node:path';
 const [what = 'core', ...rest] = process.argv.slice(2);
 const arg = (name: string, def: string) => { const i = rest.indexOf(`--${name}`); return i >= 0 ? rest[i + 1] : def; };
 
-const modes: Record<string, () => Promise<unknown>> = { browser: () => import('./browser.ts'), bundle: () => import('./bundle.ts'), cli: () => import('./cli.ts'), folder: () => import('./folder.ts'), compare: () => import('./compare.ts'), stats: () => import('./fleet.ts'), 'fleet-browser': () => import('./fleet-browser.ts'), 'fleet-judge': () => import('./fleet-judge.ts'), grep: () => import('./fleet.ts'), redact: () => import('./redact.ts'), export: () => import('./export.ts') };
+const modes: Record<string, () => Promise<unknown>> = { browser: () => import('./browser.ts'), bundle: () => import('./bundle.ts'), cli: () => import('./cli.ts'), folder: () => import('./folder.ts'), compare: () => import('./compare.ts'), stats: () => import('./fleet.ts'), 'fleet-browser': () => import('./fleet-browser.ts'), 'fleet-floor': () => import('./fleet-floor.ts'), 'fleet-judge': () => import('./fleet-judge.ts'), grep: () => import('./fleet.ts'), redact: () => import('./redact.ts'), export: () => import('./export.ts') };
 if (modes[what]) {
   await modes[what]();
   process.exit(0);
