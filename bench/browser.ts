@@ -17,8 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, servePreview } from '../src/testing/browser-harness';
+import { openInPage, scrubJumps } from './browser-page';
 import { pageBytes, WorkerProbe } from './memory-probe';
 import { cpuTimes, pct, r1, stealPct } from './stats';
 
@@ -34,6 +35,10 @@ const LOADS = Number(arg('loads', '5'));
 const RELOADS = Number(arg('reloads', '5'));
 /** `--trace`: print every memory sample (page and worker) while the file loads. */
 const trace = rest.includes('--trace');
+/** `--dist DIR`: serve a build kept in DIR instead of building this checkout (A/B: two builds back to back). */
+const distDir = arg('dist', '');
+/** `--only scrub`: load each file once and time the scrubber's jumps only (no timing loads, baseline, diff, drag, search, reloads). */
+const scrubOnly = arg('only', '') === 'scrub';
 const MB = 1024 * 1024;
 
 mkdirSync(dir, { recursive: true });
@@ -46,46 +51,19 @@ for (const [file, extra] of [[plain, []], [zstd, ['--zstd']]] as const) {
     execFileSync(bin('tsx'), ['src/synth/main.ts', '--events', String(events), '--out', file, '--seed', '7', ...extra], { stdio: 'inherit' });
   }
 }
-console.log('building the app …');
-execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (distDir) console.log(`serving the build in ${distDir}`);
+else {
+  console.log('building the app …');
+  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
 
-const { base, stop } = await servePreview(port);
+const { base, stop } = await servePreview(port, distDir ? resolve(distDir) : undefined);
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
 });
 
-
-/**
- * Chooses `file` and waits until the load settles. `__first`: the first usable view, i.e. the Log
- * listing real rows of this load (while it is still indexing, or after); `__ready`: every view open.
- */
-async function openInPage(page: Page, file: string): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __t0?: number; __first?: number; __ready?: number };
-    w.__t0 = undefined; w.__first = undefined; w.__ready = undefined;
-    const input = document.querySelector('input[type=file]:not([webkitdirectory])')!;
-    input.addEventListener('change', () => {
-      w.__t0 = performance.now();
-      (w as unknown as { __file?: Blob }).__file = (input as HTMLInputElement).files![0];
-      const bench = (window as unknown as { seqscopeBench: { state(): { summary?: unknown; phase: string } } }).seqscopeBench;
-      const prev = bench.state().summary;
-      const poll = () => {
-        const st = bench.state();
-        // this load's rows: the Log's reading preview, or the loaded views of a new summary (not the previous file's)
-        const fresh = document.querySelector('.preview-note') !== null || (st.phase === 'ready' && st.summary !== prev);
-        const row = document.querySelector('[role=listbox][aria-label=Events] [data-seq] .type');
-        if (fresh && w.__first === undefined && row && row.textContent !== '…') w.__first = performance.now();
-        const ready = st.phase === 'ready' && st.summary !== prev && document.querySelector('[role=status][data-cursor]') && document.querySelector('[role=listbox] [data-seq]');
-        if (ready) { w.__ready = performance.now(); w.__first ??= w.__ready; } else requestAnimationFrame(poll);
-      };
-      requestAnimationFrame(poll);
-    }, { once: true, capture: true });
-  });
-  await page.locator('input[type=file]:not([webkitdirectory])').setInputFiles(resolve(file));
-  await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 600_000, polling: 50 });
-}
 
 /** A fresh tab on the built app, ready for a file to be chosen. */
 async function openTab() {
@@ -183,29 +161,7 @@ async function measure(name: string, file: string) {
     return w.seqscopeBench.parseOnly(w.__file);
   });
 
-  // scrubber: 200 random jumps, time from setting the cursor to the status region's data-cursor
-  const scrub = await page.evaluate(async ({ jumps, last }) => {
-    const B = (window as unknown as { seqscopeBench: { setCursor(n: number): void } }).seqscopeBench;
-    const status = document.querySelector('[role=status]') as HTMLElement;
-    let x = 7;
-    const rnd = () => { x = (x * 1103515245 + 12345) & 0x7fffffff; return x / 0x7fffffff; };
-    const times: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < jumps; i++) {
-      const n = Math.floor(rnd() * (last + 1));
-      if (status.dataset.cursor === String(n)) continue;
-      const t0 = performance.now();
-      await new Promise<void>((done) => {
-        const mo = new MutationObserver(() => { if (status.dataset.cursor === String(n)) { mo.disconnect(); done(); } });
-        mo.observe(status, { attributes: true, attributeFilter: ['data-cursor'] });
-        B.setCursor(n);
-      });
-      times.push(performance.now() - t0);
-      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-      rows = Math.max(rows, document.querySelectorAll('[data-seq]').length);
-    }
-    return { times, rows };
-  }, { jumps: JUMPS, last: t.length - 1 });
+  const scrub = await scrubJumps(page, JUMPS, t.length - 1);
 
   // diff: 100 random A/B pairs with the Diff tab open, time from setting the marks to the Diff
   // summary showing that pair (worker diff from the timeline, transfer, render)
@@ -317,9 +273,38 @@ async function measure(name: string, file: string) {
   return figures;
 }
 
+/** `--only scrub`: each file loaded once in a fresh tab, let settle, then `--rounds` (default 2) rounds of the jumps; each round's figures. */
+async function scrubOnlyRun(name: string, file: string) {
+  const rounds = Number(arg('rounds', '2'));
+  const { context, page } = await openTab();
+  await openInPage(page, file);
+  const last = await page.evaluate(() => (window as unknown as { seqscopeBench: { state(): { summary: { length: number } } } }).seqscopeBench.state().summary.length - 1);
+  // the load's own tail (overview, first moment) is over before the first jump
+  await page.waitForTimeout(2000);
+  const out: { p50: number; p95: number; max: number }[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const { times } = await scrubJumps(page, JUMPS, last);
+    out.push({ p50: r1(pct(times, 50)), p95: r1(pct(times, 95)), max: r1(Math.max(...times)) });
+    console.log(`${name}: round ${r + 1}: scrubber p50 ${out[r].p50} ms, p95 ${out[r].p95} ms, max ${out[r].max} ms over ${times.length} jumps`);
+  }
+  await context.close();
+  return { scrubP50Ms: out.map((x) => x.p50), scrubP95Ms: out.map((x) => x.p95) };
+}
+
 const result: Record<string, unknown> = {};
 try {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${browser.version()}`);
+  if (scrubOnly) {
+    for (const [name, file] of [['plain', plain], ['zstd', zstd]] as const) result[name] = await scrubOnlyRun(name, file);
+  } else await fullRun(result);
+} finally {
+  await browser.close();
+  stop();
+}
+console.log(JSON.stringify(result));
+
+/** Every figure: the timing loads' medians, then each file measured. */
+async function fullRun(result: Record<string, unknown>): Promise<void> {
   // the load figures as medians of alternating loads (plain, zstd, plain, …), each in a fresh tab
   const samples: Record<'plain' | 'zstd', Awaited<ReturnType<typeof timeLoad>>[]> = { plain: [], zstd: [] };
   for (let i = 0; i < LOADS; i++) for (const [name, file] of [['plain', plain], ['zstd', zstd]] as const) samples[name].push(await timeLoad(file));
@@ -332,8 +317,4 @@ try {
   result.plain = { ...(await measure('plain', plain)), firstViewMedianMs: med('plain', 'firstViewMs'), readyMedianMs: med('plain', 'readyMs'), readySamplesMs: samples.plain.map((x) => x.readyMs), stealSamplesPct: samples.plain.map((x) => x.stealPct) };
   result.zstd = { ...(await measure('zstd', zstd)), firstViewMedianMs: med('zstd', 'firstViewMs'), readyMedianMs: med('zstd', 'readyMs'), readySamplesMs: samples.zstd.map((x) => x.readyMs), stealSamplesPct: samples.zstd.map((x) => x.stealPct) };
   result.zstdAgainstPlain = ratios;
-} finally {
-  await browser.close();
-  stop();
 }
-console.log(JSON.stringify(result));

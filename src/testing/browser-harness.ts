@@ -58,10 +58,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Serves dist/ with `vite preview` on 127.0.0.1 (a free port unless one is given); stopped on exit. */
-export async function servePreview(port?: number): Promise<{ base: string; stop(): void }> {
+/** Serves dist/ (or `outDir`, a build kept elsewhere) with `vite preview` on 127.0.0.1 (a free port unless one is given); stopped on exit. */
+export async function servePreview(port?: number, outDir?: string): Promise<{ base: string; stop(): void }> {
   const p = port ?? await freePort();
-  const server = spawn(bin('vite'), ['preview', '--host', '127.0.0.1', '--port', String(p), '--strictPort'], { stdio: 'ignore', cwd: ROOT });
+  const server = spawn(bin('vite'), ['preview', '--host', '127.0.0.1', '--port', String(p), '--strictPort', ...(outDir ? ['--outDir', outDir] : [])], { stdio: 'ignore', cwd: ROOT });
   const stop = () => { try { server.kill(); } catch { /* gone */ } };
   process.on('exit', stop);
   const base = `http://127.0.0.1:${p}`;

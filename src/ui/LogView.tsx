@@ -112,7 +112,8 @@ export function LogView() {
   // the cursor's entry: its row, or the folded run holding it (O(log n) per cursor move)
   const cursorIndex = filtered ? (filterSeqs ? countAtOrBefore(filterSeqs, cursor) - 1 : undefined) : entriesThrough(entries, cursor) - 1;
   // the list moves to its target once the rows (and folded runs) around it are fetched: a jump lays out the new rows once, with their content
-  const target = useFetchedTarget(useScrollTarget(selectedIndex, cursorIndex, cursor), (at) => {
+  const want = useScrollTarget(selectedIndex, cursorIndex, cursor);
+  const target = useFetchedTarget(want, (at) => {
     const seqs: number[] = [], runStarts: number[] = [];
     for (let i = Math.max(0, at - AROUND), end = Math.min(events, at + AROUND + 1); i < end; i++) {
       const v = filtered ? filterSeqs![i] : entries[i];
@@ -120,6 +121,12 @@ export function LogView() {
     }
     return fetched(seqs, runStarts);
   });
+  // while the list waits for the rows of the cursor's new window, the rows shown keep the places of
+  // the cursor they were drawn for: a jump restyles the list once, with its new window, instead of
+  // first dimming the old window's rows again (a render, style and paint of every row, thrown away)
+  const drawnFor = useRef(cursor);
+  if (target === want) drawnFor.current = cursor;
+  const at = drawnFor.current;
   // the seq column fits the longest seq (or broken line number) of this log
   const digits = String(Math.max(summary.length - 1, ...dropped.map((d) => d.line))).length + (dropped.length ? 1 : 0);
   return (
@@ -129,9 +136,9 @@ export function LogView() {
         render={(i) => {
           if (i < events) {
             const v = filtered ? filterSeqs![i] : entries[i];
-            if (v >= 0) return <LogRow seq={v} row={rowCache.get(v)} place={v > cursor ? 'future' : v === cursor ? 'cursor' : 'past'} />;
+            if (v >= 0) return <LogRow seq={v} row={rowCache.get(v)} place={v > at ? 'future' : v === at ? 'cursor' : 'past'} />;
             const r = runOf(starts, ends, -v - 1), start = starts[r], end = ends[r], unfolded = open.has(start);
-            const place: Place = start > cursor ? 'future' : !unfolded && cursor <= end ? 'cursor' : 'past';
+            const place: Place = start > at ? 'future' : !unfolded && at <= end ? 'cursor' : 'past';
             return <LogRunRow start={start} end={end} expanded={unfolded} row={rowCache.get(start)} place={place} onToggle={toggle} />;
           }
           const d = dropped[i - events];

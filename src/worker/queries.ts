@@ -106,10 +106,11 @@ export class SessionQueries implements QueryApi {
     return out;
   }
 
-  rowsOf(seqs: readonly number[]): Row[] {
-    const want = seqs.filter((s) => s >= 0 && s < this.n);
+  /** `span`: the seqs whose stretch of the file is read at once (a request answered in slices passes the whole request's). */
+  rowsOf(seqs: readonly number[], span: readonly number[] = seqs): Row[] {
+    const want = seqs.filter((s) => s >= 0 && s < this.n), around = span.filter((s) => s >= 0 && s < this.n);
     // a window of rows lies in one stretch of the file: read it at once (a read costs about a millisecond however small)
-    if (want.length > 1) this.r.session?.log.prefetch(want.reduce((a, b) => Math.min(a, b)), want.reduce((a, b) => Math.max(a, b)), PREFETCH_BYTES);
+    if (around.length > 1) this.r.session?.log.prefetch(around.reduce((a, b) => Math.min(a, b)), around.reduce((a, b) => Math.max(a, b)), PREFETCH_BYTES);
     return want.map((s) => this.row(s));
   }
 

@@ -8,6 +8,7 @@ import type { SyncReader } from '../io/paged-backing';
 import { synthesize } from '../synth/generate';
 import { formatJsonl } from '../synth/write';
 import { SessionQueries } from './queries';
+import { rowsInSlices } from './rows-slices';
 
 describe('rowsOf on a log read lazily', () => {
   it('reads a window of rows in one read of the file, with the rows of the log read whole', async () => {
@@ -30,5 +31,19 @@ describe('rowsOf on a log read lazily', () => {
       const [start, end] = reads.at(-1)!;
       expect(end - start).toBeGreaterThan(512);
     }
+  });
+
+  it('reads a window answered in slices once too, with the same rows', async () => {
+    const s = synthesize({ seed: 5, events: 4_000 });
+    const bytes = new TextEncoder().encode(formatJsonl(s.header, s.events));
+    let reads = 0;
+    const reader: SyncReader = () => (start, end) => { reads++; return bytes.slice(start, end); };
+    const lazy = await openBytes(new Blob([bytes]), { fileName: 'w.jsonl', now: 0, syncReader: reader, pages: { pageBytes: 512, pages: 4096 } });
+    const whole = await openBytes(bytes, { fileName: 'w.jsonl', now: 0 });
+    const q = new SessionQueries(lazy.result), full = new SessionQueries(whole.result);
+    const window = Array.from({ length: 101 }, (_, i) => 2_400 + i);
+    const before = reads;
+    expect(await rowsInSlices((seqs, span) => q.rowsOf(seqs, span), window, 16, async () => undefined)).toEqual(full.rowsOf(window));
+    expect(reads - before).toBe(1);
   });
 });

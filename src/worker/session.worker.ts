@@ -13,6 +13,7 @@ import { sniffFormat } from '../io/sniff';
 import { webByteText } from '../io/web-byte-text';
 import { LogPreview } from './preview';
 import { SessionQueries } from './queries';
+import { rowsInSlices } from './rows-slices';
 import { baseline, SessionFile } from './session-file';
 import { zstdFramesLent, type Lent } from './zstd-source';
 
@@ -112,7 +113,10 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   // one dispatch: the loaded session's queries, then the file's; while loading, what the log read so far answers
   const impls = queries && file ? [queries, file] : [baseline, ...(preview ? [preview] : [])];
   try {
-    const value = await dispatch(impls, msg.req, unanswered(preview !== undefined));
+    // a loaded session's rows come in slices: a moment asked meanwhile is answered between them
+    const req = msg.req, q = queries;
+    const value = req.op === 'rowsOf' && q && file ? await rowsInSlices((seqs, span) => q.rowsOf(seqs, span), req.args[0])
+      : await dispatch(impls, req, unanswered(preview !== undefined));
     post({ kind: 'reply', id: msg.id, ok: true, value }, transferables(value));
   } catch (err) {
     post({ kind: 'reply', id: msg.id, ok: false, message: String((err as Error)?.message ?? err) });
