@@ -3,12 +3,12 @@
  * file: aborted. It opens at its place, plays its tour, shows the served app's counts at a seq,
  * offers the log it carries, and breaks no rule of its CSP.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { runBundle } from '../src/cli/bundle';
-import { extractBundle } from '../src/io/bundle-file';
+import { extractBundle, LOG_CLASS } from '../src/io/bundle-file';
 import { DEMO } from './helpers';
 import { SeqscopePage } from './seqscope-page';
 
@@ -107,4 +107,43 @@ test('a bundle plays its tour from file://, step by step to the tour\'s seqs', a
   await expect(app.tour).toContainText('After </script> the compaction.');
   expect(await page.evaluate(() => (window as unknown as { tourSeen: string[] }).tourSeen)).toEqual(steps.map((st) => `${st.seq}@${st.seq}`));
   expect(blocked).toEqual([]);
+});
+
+test('a bundle\'s page decodes none of its log: each piece goes to the session worker as the text its element holds', async ({ page }, info) => {
+  const file = info.outputPath('demo.html');
+  await makeBundle(file, []);
+  // what the page posts to its workers, by kind
+  await page.addInitScript(() => {
+    const w = window as unknown as { __posted: string[] };
+    w.__posted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, transfer?: Transferable[] | StructuredSerializeOptions) {
+      const kind = (m as { kind?: unknown } | null)?.kind;
+      w.__posted.push(typeof kind === 'string' ? kind : 'other');
+      post.call(this, m, transfer as StructuredSerializeOptions);
+    };
+  });
+  const app = new SeqscopePage(page);
+  await openOffline(page, file);
+  await expect(app.status).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+  await expect(app.status).toHaveAttribute('data-events', '3001');
+  const posted = await page.evaluate(() => (window as unknown as { __posted: string[] }).__posted);
+  const pieces = readFileSync(file, 'latin1').split(`class="${LOG_CLASS}">`).length - 1;
+  expect(pieces).toBeGreaterThan(0);
+  expect(posted.filter((k) => k === 'load-payload')).toHaveLength(pieces);
+  expect(posted).not.toContain('load-piece');
+});
+
+test('a bundle whose log was cut short says so, with the sizes', async ({ page }, info) => {
+  const file = info.outputPath('demo.html');
+  await makeBundle(file, []);
+  const { size } = extractBundle(new Uint8Array(readFileSync(file))).meta;
+  const html = readFileSync(file, 'latin1');
+  // the last piece loses its last byte (both characters when that byte is escaped)
+  const open = `class="${LOG_CLASS}">`;
+  const end = html.indexOf('</script>', html.lastIndexOf(open));
+  const cut = html[end - 2] === '=' ? 2 : 1;
+  writeFileSync(file, html.slice(0, end - cut) + html.slice(end), 'latin1');
+  await openOffline(page, file);
+  await expect(page.getByText(`its log is ${size - 1} bytes where the bundle says ${size}`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
 });
