@@ -91,7 +91,7 @@ export function forkText(x: ForkExport): string {
  * it) is loaded on first use: the session worker imports this module and starts without
  * evaluating it.
  */
-export async function writeRedactedFork(x: ForkExport, write: (b: Uint8Array) => void, opts: RedactOptions & { encoding: 'jsonl' | 'zstd'; compress?: FrameCompressor }): Promise<number> {
+export async function writeRedactedFork(x: { pieces(): Iterable<Uint8Array> }, write: (b: Uint8Array) => void, opts: RedactOptions & { encoding: 'jsonl' | 'zstd'; compress?: FrameCompressor }): Promise<number> {
   const { redactFile } = await import('./redact/file');
   const report = await redactFile({ pieces: () => x.pieces() }, (b) => write(b.slice()), opts);
   return report.redacted;
