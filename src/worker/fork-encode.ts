@@ -2,7 +2,7 @@
  * A fork export's bytes as the writer worker (./writer.worker.ts) makes them: its plain pieces
  * redacted (every rule and the user's own strings) and/or compressed as DSH frames a `.jsonl.zstd`.
  */
-import { writeRedactedFork } from '../io/export';
+import { writeRedactedFork } from '../io/redact/fork';
 import { createFramer } from '../io/zstd-encode';
 import type { WriterRedaction } from '../protocol/share-protocol';
 import { workerCompressor } from './zstd-compressor';
