@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { loadOutcome as outcome, zstdCorpusCases as inputs } from '../testing/zstd-cases';
 import { closedToolTurn, headerRecord, jsonl } from '../testing/builders';
 import { ArrivingBytes, ArrivingError } from './arriving-bytes';
-import { decodePayloadTextInto, encodePayload, readAsWindows1252 } from './bundle-payload';
 import { loadBytes } from './load';
 import { encodeZstdFrames } from './zstd-encode';
 import { ARRIVING_STEP, FIRST_BYTES, piecesOf } from './zstd-frames';
@@ -39,42 +38,25 @@ describe('bytes that arrive while they are loaded', () => {
     await expect(long.until(2)).rejects.toThrow(/longer than the 2 bytes/);
   });
 
-  it('writes a piece given as a writer in place, only once a wait needs its bytes, in order with pieces of bytes', async () => {
-    const a = new ArrivingBytes(8);
-    const wrote: number[] = [];
-    const seen: Uint8Array[] = [];
-    const writer = (id: number, bytes: number[]) => (into: Uint8Array, at: number) => { wrote.push(id); seen.push(into); into.set(bytes, at); return at + bytes.length; };
-    // two bytes of an allowance of three; then three of three
-    a.putWritten(3, writer(1, [1, 2]));
-    a.putWritten(3, writer(2, [3, 4, 5]));
-    a.put(new Uint8Array([6]));
-    expect(wrote, 'nothing is written before a wait needs it').toEqual([]);
-    expect(a.arrived).toBe(0);
-    expect(await a.until(1)).toBe(2);
-    expect(wrote).toEqual([1]);
-    expect(seen[0], 'written straight into the input').toBe(a.bytes);
-    // a wait made before its bytes come is answered as they come
-    const later = a.until(7);
-    a.putWritten(2, writer(3, [7]));
-    expect(await later).toBe(7);
-    expect(wrote).toEqual([1, 2, 3]);
-    expect([...a.bytes.subarray(0, 7)]).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    // five at most with one place left: written to a copy of its own, and two bytes too many fail the input
-    a.putWritten(5, writer(4, [8, 9]));
-    await expect(a.until(8)).rejects.toThrow(/longer than the 8 bytes/);
-    expect(seen[3]).not.toBe(a.bytes);
-  });
-
-  it('fails every wait with the error of a writer that throws, and writes nothing after it', async () => {
+  it('takes a piece written in place, and one that might not fit through a copy of its own', async () => {
     const a = new ArrivingBytes(6);
-    a.putWritten(2, (into, at) => { into.set([1, 2], at); return at + 2; });
-    a.putWritten(2, () => { throw new Error('U+4E00 reads as no byte'); });
-    let after = false;
-    a.putWritten(2, (_into, at) => { after = true; return at; });
+    const seen: Uint8Array[] = [];
+    // writes two bytes of an allowance of three, straight into the input
+    a.putWritten(3, (into, at) => { seen.push(into); into.set([1, 2], at); return at + 2; });
+    expect(seen[0]).toBe(a.bytes);
     expect(await a.until(2)).toBe(2);
-    await expect(a.until(3)).rejects.toThrow('U+4E00 reads as no byte');
-    await expect(a.until(6)).rejects.toThrow('U+4E00 reads as no byte');
-    expect(after).toBe(false);
+    // three at most, with four places left: written where they are, the input's own buffer
+    a.putWritten(3, (into, at) => { into.set([3, 4, 5], at); return at + 3; });
+    expect(a.arrived).toBe(5);
+    // five at most with one place left: written to a copy, and two too many fail the input
+    a.putWritten(5, (into, at) => { seen.push(into); into.set([6, 7], at); return at + 2; });
+    expect(seen[1]).not.toBe(a.bytes);
+    await expect(a.until(6)).rejects.toThrow(/longer than the 6 bytes/);
+    const fits = new ArrivingBytes(3);
+    fits.put(new Uint8Array([9, 9]));
+    fits.putWritten(4, (into, at) => { into.set([8], at); return at + 1; });
+    expect([...fits.bytes]).toEqual([9, 9, 8]);
+    expect(await fits.until(3)).toBe(3);
   });
 
   it('gives pieces of what has arrived: at least ARRIVING_STEP more, at most the size asked', async () => {
@@ -108,22 +90,6 @@ describe('bytes that arrive while they are loaded', () => {
     expect(outcome(r)).toEqual(outcome(await loadBytes(z, { now: 0 })));
     expect(arrivedAtFirstEvents).toBeGreaterThan(0);
     expect(arrivedAtFirstEvents).toBeLessThan(z.length);
-  });
-
-  it('loads zstd given as a bundle\'s texts to the same outcome as the whole bytes, decoding the texts as the load reaches them', async () => {
-    const turns: string[] = [];
-    for (let t = 0, n = 0; n < 4 * FIRST_BYTES; t++) { const s = jsonl(closedToolTurn(t * 8, t + 1)); turns.push(s); n += s.length; }
-    const z = await encodeZstdFrames([JSON.stringify(headerRecord()) + '\n', ...turns]);
-    const a = new ArrivingBytes(z.length);
-    // every text in at once, as a page's parser may send them faster than the load reads
-    for (let p = 0; p < z.length; p += 1 << 14) {
-      const text = readAsWindows1252(encodePayload(z.subarray(p, p + (1 << 14))));
-      a.putWritten(text.length, (into, at) => decodePayloadTextInto(text, into, at));
-    }
-    let writtenAtFirstEvents = -1;
-    const r = await loadBytes(a.bytes, { now: 0, arrived: (n) => a.until(n), onProgress: (_d, _t, events) => { if (events > 0 && writtenAtFirstEvents < 0) writtenAtFirstEvents = a.arrived; } });
-    expect(outcome(r)).toEqual(outcome(await loadBytes(z, { now: 0 })));
-    expect(writtenAtFirstEvents, 'the first events came before every text was decoded').toBeLessThan(z.length / 2);
   });
 
   it('fails the load with the sentence it was cut with', async () => {
