@@ -110,31 +110,6 @@ test('a bundle plays its tour from file://, step by step to the tour\'s seqs', a
   expect(blocked).toEqual([]);
 });
 
-test('a bundle\'s page decodes none of its log: each piece goes to the session worker as the text its element holds', async ({ page }, info) => {
-  const file = info.outputPath('demo.html');
-  await makeBundle(file, []);
-  // what the page posts to its workers, by kind
-  await page.addInitScript(() => {
-    const w = window as unknown as { __posted: string[] };
-    w.__posted = [];
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, m: unknown, transfer?: Transferable[] | StructuredSerializeOptions) {
-      const kind = (m as { kind?: unknown } | null)?.kind;
-      w.__posted.push(typeof kind === 'string' ? kind : 'other');
-      post.call(this, m, transfer as StructuredSerializeOptions);
-    };
-  });
-  const app = new SeqscopePage(page);
-  await openOffline(page, file);
-  await expect(app.status).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
-  await expect(app.status).toHaveAttribute('data-events', '3001');
-  const posted = await page.evaluate(() => (window as unknown as { __posted: string[] }).__posted);
-  const pieces = readFileSync(file, 'latin1').split(`class="${LOG_CLASS}">`).length - 1;
-  expect(pieces).toBeGreaterThan(0);
-  expect(posted.filter((k) => k === 'load-payload')).toHaveLength(pieces);
-  expect(posted).not.toContain('load-piece');
-});
-
 test('a bundle whose log was cut short says so, with the sizes', async ({ page }, info) => {
   const file = info.outputPath('demo.html');
   await makeBundle(file, []);

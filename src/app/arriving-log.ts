@@ -1,26 +1,13 @@
 /** What a load reads: a whole buffer, a Blob (a picked file), or a log whose bytes arrive in pieces. */
 import type { LoadCallbacks } from './session-client';
 
-import { decodePayloadText } from '../io/bundle-payload';
-
-/**
- * A piece of a bundle's log as its element holds it (src/io/bundle-payload.ts), still to be decoded:
- * the session worker decodes it, off the page's thread.
- */
-export interface PayloadPiece { readonly payload: string }
-
-export type LogPiece = Uint8Array | PayloadPiece;
-
-/** A piece's bytes (decoded here when it is a payload). */
-export const pieceBytes = (p: LogPiece): Uint8Array => (p instanceof Uint8Array ? p : decodePayloadText(p.payload));
-
 /**
  * A log whose bytes arrive in pieces while it loads (a bundle's, as the page parses it): its size,
  * and its pieces in order; the iteration throws, with a sentence, when the log is cut short.
  */
 export interface ArrivingLog {
   readonly size: number;
-  readonly pieces: AsyncIterable<LogPiece>;
+  readonly pieces: AsyncIterable<Uint8Array>;
 }
 
 /** A load of `size` bytes already running (./started-load.ts): the app attaches its callbacks. */

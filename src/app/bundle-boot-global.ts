@@ -6,7 +6,7 @@
  * carries. On the served app there are none.
  */
 import type { BundleMeta } from '../io/bundle-file';
-import type { LogPiece, StartedLoad } from './arriving-log';
+import type { StartedLoad } from './arriving-log';
 import type { SessionClient } from './session-client';
 
 /** The page's workers by the file they run (`session.worker`, `zstd.worker`, `folder.worker`). */
@@ -19,14 +19,11 @@ export type BootOpen =
   /** A zstd log: its load runs; the app attaches to it. */
   | { readonly kind: 'started'; readonly meta: BundleMeta; readonly load: StartedLoad }
   /** Anything else (a ZIP): the app reads it whole, from `log`. */
-  | { readonly kind: 'whole'; readonly meta: BundleMeta; readonly log: AsyncIterable<LogPiece> };
+  | { readonly kind: 'whole'; readonly meta: BundleMeta; readonly log: AsyncIterable<Uint8Array> };
 
-/**
- * The carried log's pieces as they pass to the worker ("Download log" decodes them when asked);
- * `complete` once all are in.
- */
+/** The carried log's bytes as they pass to the worker ("Download log"); `complete` once all are in. */
 export interface Carried {
-  readonly parts: LogPiece[];
+  readonly parts: Uint8Array[];
   complete: boolean;
   /** Called once when `complete` becomes true. */
   onComplete?: () => void;

@@ -6,8 +6,7 @@
  * once a node follows it (the parser has read its end tag) or the page is parsed.
  */
 import { LOG_CLASS, META_ID, parseBundleMeta, type BundleMeta } from '../io/bundle-file';
-import { payloadTextLength } from '../io/bundle-payload';
-import type { PayloadPiece } from './arriving-log';
+import { decodePayloadTextInto } from '../io/bundle-payload';
 
 /** Wakes a waiter on every node the parser adds to the page, and once the page is parsed. */
 export interface ParserWatch {
@@ -46,12 +45,11 @@ export async function readBundleMeta(doc: Document, w: ParserWatch): Promise<{ e
 }
 
 /**
- * The log, a piece per element after the facts, each as soon as the parser has finished it, as its
- * text (the session worker decodes it: decoding here took the page's thread ~370 ms for a 53 MB
- * log, while the page parses and starts the app); each element is removed once read (the page then
- * holds the text once). Throws, with a sentence, when the pieces do not add up to the facts' size.
+ * The log's bytes, a piece per element after the facts, each as soon as the parser has finished
+ * it; each element is removed once read (the page then holds the bytes once). Throws, with a
+ * sentence, when the pieces do not add up to the facts' size.
  */
-export async function* carriedPieces(metaEl: Element, meta: BundleMeta, w: ParserWatch): AsyncGenerator<PayloadPiece> {
+export async function* carriedPieces(metaEl: Element, meta: BundleMeta, w: ParserWatch): AsyncGenerator<Uint8Array> {
   let n = 0;
   const short = () => new Error(`This bundle cannot be opened: its log is ${n} bytes where the bundle says ${meta.size} (the file was cut short or edited).`);
   try {
@@ -63,16 +61,18 @@ export async function* carriedPieces(metaEl: Element, meta: BundleMeta, w: Parse
 }
 
 /** The log's elements after the facts, in order; other elements between them (the app's script) are passed by. */
-async function* piecesAfter(metaEl: Element, w: ParserWatch, count: (len: number) => void): AsyncGenerator<PayloadPiece> {
+async function* piecesAfter(metaEl: Element, w: ParserWatch, count: (len: number) => void): AsyncGenerator<Uint8Array> {
   let before: Element = metaEl;
   for (;;) {
     const el = before.nextElementSibling;
     const piece = el instanceof HTMLScriptElement && el.classList.contains(LOG_CLASS) ? el : undefined;
     if (piece && finished(piece, w)) {
-      const payload = piece.text;
+      const text = piece.text;
       piece.remove();
-      count(payloadTextLength(payload));
-      yield { payload };
+      const out = new Uint8Array(text.length);
+      const len = decodePayloadTextInto(text, out, 0);
+      count(len);
+      yield out.subarray(0, len);
       continue;
     }
     if (el && !piece) { before = el; continue; }

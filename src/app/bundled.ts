@@ -10,7 +10,6 @@ import type { BundleMeta } from '../io/bundle-file';
 import { concatBytes } from '../io/bytes';
 import { BUNDLE_PAGE_META } from '../io/bundle-template';
 import { useApp } from '../store/store';
-import { pieceBytes } from './arriving-log';
 import { bundleBoot, type BundleBoot } from './bundle-boot-global';
 import type { HashState } from './hash';
 import { openArriving, openLoose } from './library-open';
@@ -61,7 +60,7 @@ async function openCarried(hash: HashState, boot: BundleBoot): Promise<void> {
     // anything else (a ZIP) is opened whole
     try {
       const parts: Uint8Array[] = [];
-      for await (const p of opened.log) parts.push(pieceBytes(p));
+      for await (const p of opened.log) parts.push(p);
       openLoose(concatBytes(parts).buffer, meta.name, name, restore);
     } catch (err) {
       failOpen(meta.name, (err as Error).message);
@@ -83,5 +82,5 @@ export function bundledLogFile(): { name: string; blob: Blob } | undefined {
   const carried = bundleBoot()?.carried;
   if (!meta || !carried?.complete) return undefined;
   // a plain log the bundle packed is saved as the zstd frames it carries, named for them
-  return { name: meta.packed === 'zstd' ? `${meta.name}.zstd` : meta.name, blob: new Blob(carried.parts.map(pieceBytes) as Uint8Array<ArrayBuffer>[], { type: 'application/octet-stream' }) };
+  return { name: meta.packed === 'zstd' ? `${meta.name}.zstd` : meta.name, blob: new Blob(carried.parts as Uint8Array<ArrayBuffer>[], { type: 'application/octet-stream' }) };
 }

@@ -93,21 +93,6 @@ describe('a bundle\'s load (started by the page\'s first script)', () => {
     expect(StubWorker.all.filter((x) => x.opts.name === 'zstd-warm'), 'the spare is warmed once the load settled').toHaveLength(1);
   });
 
-  it('posts the pieces of a bundle\'s text to the worker as they are, for the worker to decode, and bytes as bytes', async () => {
-    const { SessionClient } = await import('./session-client');
-    const client = new SessionClient();
-    async function* pieces() { yield { payload: '(\u00b5/\u00fd=}' }; yield new Uint8Array([1, 2]); yield { payload: 'abc' }; }
-    client.load({ size: 11, pieces: pieces() }, 'a.jsonl.zstd', callbacks());
-    const [w] = sessionWorkers();
-    await vi.waitFor(() => expect(w.sent).toHaveLength(4));
-    expect(w.sent[0]).toMatchObject({ kind: 'load', bytes: { arriving: 11 } });
-    expect(w.sent.slice(1)).toEqual([
-      { kind: 'load-payload', text: '(\u00b5/\u00fd=}' },
-      { kind: 'load-piece', bytes: new Uint8Array([1, 2]).buffer },
-      { kind: 'load-payload', text: 'abc' },
-    ]);
-  });
-
   it('reports what the load said before the app attached, in order, then the rest as it comes', async () => {
     const { LaterCallbacks } = await import('./started-load');
     const later = new LaterCallbacks(10);

@@ -98,7 +98,6 @@ export class SessionClient {
     try {
       for await (const piece of log.pieces) {
         if (w !== this.worker) return;
-        if (!(piece instanceof Uint8Array)) { w.postMessage({ kind: 'load-payload', text: piece.payload } satisfies ToWorker); continue; }
         const own = piece.slice();
         w.postMessage({ kind: 'load-piece', bytes: own.buffer } satisfies ToWorker, [own.buffer]);
       }

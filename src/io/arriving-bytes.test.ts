@@ -38,27 +38,6 @@ describe('bytes that arrive while they are loaded', () => {
     await expect(long.until(2)).rejects.toThrow(/longer than the 2 bytes/);
   });
 
-  it('takes a piece written in place, and one that might not fit through a copy of its own', async () => {
-    const a = new ArrivingBytes(6);
-    const seen: Uint8Array[] = [];
-    // writes two bytes of an allowance of three, straight into the input
-    a.putWritten(3, (into, at) => { seen.push(into); into.set([1, 2], at); return at + 2; });
-    expect(seen[0]).toBe(a.bytes);
-    expect(await a.until(2)).toBe(2);
-    // three at most, with four places left: written where they are, the input's own buffer
-    a.putWritten(3, (into, at) => { into.set([3, 4, 5], at); return at + 3; });
-    expect(a.arrived).toBe(5);
-    // five at most with one place left: written to a copy, and two too many fail the input
-    a.putWritten(5, (into, at) => { seen.push(into); into.set([6, 7], at); return at + 2; });
-    expect(seen[1]).not.toBe(a.bytes);
-    await expect(a.until(6)).rejects.toThrow(/longer than the 6 bytes/);
-    const fits = new ArrivingBytes(3);
-    fits.put(new Uint8Array([9, 9]));
-    fits.putWritten(4, (into, at) => { into.set([8], at); return at + 1; });
-    expect([...fits.bytes]).toEqual([9, 9, 8]);
-    expect(await fits.until(3)).toBe(3);
-  });
-
   it('gives pieces of what has arrived: at least ARRIVING_STEP more, at most the size asked', async () => {
     const b = new Uint8Array(5 * FIRST_BYTES + 3).map((_, i) => i * 13);
     const a = new ArrivingBytes(b.length);

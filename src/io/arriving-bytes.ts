@@ -35,23 +35,6 @@ export class ArrivingBytes {
     this.wake();
   }
 
-  /**
-   * The next piece, written in place by `write` (given the buffer and where to start; it returns
-   * where it ended), which writes at most `most` bytes: a piece encoded otherwise (a bundle's text,
-   * src/io/bundle-payload.ts) is decoded straight into the input, not into a copy first. When
-   * `most` bytes might not fit, they are written to a copy of their own and `put`.
-   */
-  putWritten(most: number, write: (into: Uint8Array, at: number) => number): void {
-    if (this.failure) return;
-    if (this.filled + most > this.bytes.length) {
-      const own = new Uint8Array(most);
-      this.put(own.subarray(0, write(own, 0)));
-      return;
-    }
-    this.filled = write(this.bytes, this.filled);
-    this.wake();
-  }
-
   /** The input ends without its remaining bytes: every wait, now and later, fails with `err`. */
   fail(err: Error): void {
     this.failure ??= err;

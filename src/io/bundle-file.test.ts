@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundleCsp } from '../security-headers';
 import { buildBundle, extractBundle, formatInertJson, LEAD_BYTES, LOG_CLASS, META_ID, parseBundleMeta, PIECE_BYTES, type BundleMeta } from './bundle-file';
-import { decodePayloadBytes, decodePayloadHead, decodePayloadText, decodePayloadTextInto, encodePayload, payloadTextLength, readAsWindows1252 } from './bundle-payload';
+import { decodePayloadBytes, decodePayloadText, decodePayloadTextInto, encodePayload, readAsWindows1252 } from './bundle-payload';
 import { BUNDLE_MARKER, BUNDLE_REST_MARKER, escapeInlineScript, escapeInlineStyle, formatBundleTemplate } from './bundle-template';
 
 const INDEX = `<!doctype html>
@@ -71,21 +71,6 @@ describe('bundle payload', () => {
     expect([0x00, 0x0d, 0x3c].some((b) => enc.includes(b))).toBe(false);
     const escaped = log.filter((b) => b === 0 || b === 0x0d || b === 0x3c || b === 0x3d).length;
     expect(enc.length).toBe(log.length + escaped);
-  });
-
-  it('counts the bytes a text decodes to, and decodes a text\'s first bytes alone, without decoding the rest', () => {
-    const log = awkwardBytes();
-    const text = readAsWindows1252(encodePayload(log));
-    expect(payloadTextLength(text)).toBe(log.length);
-    // `=` escaped as `=}`, runs of escapes, and an escape where the head ends
-    for (const bytes of [[0x3d, 0x3d, 0x3d], [0x28, 0xb5, 0x2f, 0xfd], [0x41, 0x42, 0x43, 0x3c, 0x0d], []]) {
-      const t = readAsWindows1252(encodePayload(new Uint8Array(bytes)));
-      expect(payloadTextLength(t)).toBe(bytes.length);
-      for (let n = 0; n <= bytes.length + 1; n++) expect([...decodePayloadHead(t, n)]).toEqual(bytes.slice(0, n));
-    }
-    for (let n = 0; n < 300; n += 7) expect(decodePayloadHead(text, n)).toEqual(log.subarray(0, n));
-    // the head is decoded alone: a character no byte reads as, past it, is not reached
-    expect([...decodePayloadHead('ab\u4e00', 2)]).toEqual([0x61, 0x62]);
   });
 
   it('refuses text no windows-1252 byte reads as, and a cut escape', () => {

@@ -83,23 +83,6 @@ export function decodePayloadTextInto(text: string, out: Uint8Array, at: number)
   return o;
 }
 
-/**
- * How many bytes one element's text decodes to, without decoding it: every `=` starts an escape
- * of two characters, and the character after one is never `=` (it is `@`, `M`, `|` or `}`).
- */
-export function payloadTextLength(text: string): number {
-  let escapes = 0;
-  for (let i = text.indexOf('='); i >= 0; i = text.indexOf('=', i + 2)) escapes++;
-  return text.length - escapes;
-}
-
-/** The first `n` bytes of one element's text (fewer when it holds fewer), the rest left undecoded. */
-export function decodePayloadHead(text: string, n: number): Uint8Array {
-  let end = 0;
-  for (let bytes = 0; bytes < n && end < text.length; bytes++) end += text.charCodeAt(end) === ESC ? 2 : 1;
-  return decodePayloadText(text.slice(0, end));
-}
-
 /** The log back from one element's text. */
 export function decodePayloadText(text: string): Uint8Array {
   const out = new Uint8Array(text.length);

@@ -23,11 +23,6 @@ export type ToWorker =
   | { kind: 'load'; bytes: ArrayBuffer | Blob | ArrivingLogSize; fileName?: string; entry?: string; live?: boolean }
   /** The next piece of an arriving log (transferred). */
   | { kind: 'load-piece'; bytes: ArrayBuffer }
-  /**
-   * The next piece of an arriving log as a bundle page's element holds it (src/io/bundle-payload.ts):
-   * the worker decodes it, so the page, busy parsing the bundle, only copies the text.
-   */
-  | { kind: 'load-payload'; text: string }
   /** The arriving log ends before its size: the load fails with this sentence. */
   | { kind: 'load-cut'; message: string }
   /** Follow: the bytes appended to the file since the last load or append (transferred). */

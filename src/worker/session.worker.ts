@@ -9,7 +9,6 @@ import { containerFields } from './extras';
 import { dispatch, transferables, unanswered } from './dispatch';
 import type { ArrivingLogSize, FromWorker, ToWorker } from '../protocol/worker-protocol';
 import { ArrivingBytes, ArrivingError } from '../io/arriving-bytes';
-import { decodePayloadTextInto } from '../io/bundle-payload';
 import { sniffFormat } from '../io/sniff';
 import { webByteText } from '../io/web-byte-text';
 import { LogPreview } from './preview';
@@ -47,23 +46,11 @@ function post(m: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(m, transfer);
 }
 
-/** A piece of a bundle's log, decoded straight into the arriving bytes; a text no byte reads as ends the load with its sentence. */
-function putPayload(text: string): void {
-  const a = arriving;
-  if (!a) return;
-  try {
-    a.putWritten(text.length, (into, at) => decodePayloadTextInto(text, into, at));
-  } catch (err) {
-    a.fail(new ArrivingError((err as Error).message));
-  }
-}
-
 scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
   if (msg.kind === 'zstd-lent') { if (lending) lending(msg.port); else lentAhead = msg.port; lending = undefined; return; }
   if (msg.kind === 'zstd-failed') { lentFailed?.(new Error(`zstd worker: ${msg.message}`)); return; }
   if (msg.kind === 'load-piece') { arriving?.put(new Uint8Array(msg.bytes)); return; }
-  if (msg.kind === 'load-payload') { putPayload(msg.text); return; }
   if (msg.kind === 'load-cut') { arriving?.fail(new ArrivingError(msg.message)); return; }
   if (msg.kind === 'load') {
     performance.mark('seqscope:load-received');
