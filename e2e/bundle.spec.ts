@@ -3,13 +3,14 @@
  * file: aborted. It opens at its place, plays its tour, shows the served app's counts at a seq,
  * offers the log it carries, and breaks no rule of its CSP.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { runBundle } from '../src/cli/bundle';
-import { extractBundle } from '../src/io/bundle-file';
+import { extractBundle, LOG_CLASS } from '../src/io/bundle-file';
 import { DEMO } from './helpers';
+import { plantInDemo } from './share-helpers';
 import { SeqscopePage } from './seqscope-page';
 
 const TEMPLATE = resolve('dist/bundle-template.html');
@@ -107,4 +108,34 @@ test('a bundle plays its tour from file://, step by step to the tour\'s seqs', a
   await expect(app.tour).toContainText('After </script> the compaction.');
   expect(await page.evaluate(() => (window as unknown as { tourSeen: string[] }).tourSeen)).toEqual(steps.map((st) => `${st.seq}@${st.seq}`));
   expect(blocked).toEqual([]);
+});
+
+test('a bundle whose log was cut short says so, with the sizes', async ({ page }, info) => {
+  const file = info.outputPath('demo.html');
+  await makeBundle(file, []);
+  const { size } = extractBundle(new Uint8Array(readFileSync(file))).meta;
+  const html = readFileSync(file, 'latin1');
+  // the last piece loses its last byte (both characters when that byte is escaped)
+  const open = `class="${LOG_CLASS}">`;
+  const end = html.indexOf('</script>', html.lastIndexOf(open));
+  const cut = html[end - 2] === '=' ? 2 : 1;
+  writeFileSync(file, html.slice(0, end - cut) + html.slice(end), 'latin1');
+  await openOffline(page, file);
+  await expect(page.getByText(`its log is ${size - 1} bytes where the bundle says ${size}`, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('a bundle reviews its log for Share from file://: the writer worker, started on first use, runs under the bundle\'s CSP', async ({ page }, info) => {
+  const planted = info.outputPath('planted.jsonl');
+  plantInDemo(planted, `${'sk-' + '0123456789abcdef'.repeat(2)} after`);
+  const file = info.outputPath('planted.html');
+  const err: string[] = [];
+  expect(await runBundle(['bundle', planted, '-o', file], { out: () => {}, err: (l) => err.push(l), templatePath: TEMPLATE })).toBe(0);
+  const app = new SeqscopePage(page);
+  const { blocked, problems } = await openOffline(page, file);
+  await expect(app.status).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Share…' }).click();
+  const share = page.getByRole('dialog', { name: 'Share' });
+  await expect(share.getByRole('region', { name: 'Rule deepseek-api-key' })).toContainText('1 finding', { timeout: 30_000 });
+  expect(blocked).toEqual([]);
+  expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
 });

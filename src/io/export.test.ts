@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeForkExportZstd, forkText, formatForkExport, writeRedactedFork } from './export';
+import { encodeForkExportZstd, forkText, formatForkExport } from './export';
+import { writeRedactedFork } from './redact/fork';
 import { loadBytes } from './load';
 import { CONFORMANCE_DIR } from '../testing/corpus';
 

@@ -2,7 +2,6 @@ import { packChunkRuns } from '../core/chunk-rows';
 import type { SessionEvent, SessionHeader } from '../core/types';
 import { HEADER_KEYS } from '../core/types';
 import type { LoadResult } from './load';
-import type { RedactOptions } from './redact/index';
 import { encodeZstdFrames, type FrameCompressor } from './zstd-encode';
 
 /** The writer's envelope key order (decisions §3.17). */
@@ -82,19 +81,6 @@ export function forkText(x: ForkExport): string {
   let out = '';
   for (const p of x.pieces()) out += dec.decode(p);
   return out;
-}
-
-/**
- * The same export with every credential redacted (src/io/redact: the same engine as
- * `seqscope redact`), written as `encoding` (zstd frames compressed with `compress`) a piece at a
- * time to `write`; `redacted` counts the findings replaced. The engine (secretlint's preset among
- * it) is loaded on first use: the session worker imports this module and starts without
- * evaluating it.
- */
-export async function writeRedactedFork(x: ForkExport, write: (b: Uint8Array) => void, opts: RedactOptions & { encoding: 'jsonl' | 'zstd'; compress?: FrameCompressor }): Promise<number> {
-  const { redactFile } = await import('./redact/file');
-  const report = await redactFile({ pieces: () => x.pieces() }, (b) => write(b.slice()), opts);
-  return report.redacted;
 }
 
 /** The same export as `.jsonl.zstd`: the header frame, then a frame per piece (raw blocks unless `compress` is given). */

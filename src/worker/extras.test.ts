@@ -3,6 +3,7 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { openBytes } from '../io/open';
 import { compareWith, containerFields, forkExportFile, mediaList, peekHeader } from './extras';
+import { encodeFork } from './fork-encode';
 import { SessionQueries } from './queries';
 
 const demo = (n: string) => new Uint8Array(readFileSync(new URL(`../../public/demo/${n}`, import.meta.url)));
@@ -50,19 +51,19 @@ describe('worker extras', () => {
     const r = o.result;
     const end = r.session!.log.length - 1;
     for (const zstd of [false, true]) {
-      const x = await forkExportFile(r, end, zstd, 1);
+      const x = await forkExportFile(r, end, zstd, 1, false, encodeFork);
       expect(x.name).toBe(`${r.header!.id}-fork-${end}.jsonl${zstd ? '.zstd' : ''}`);
       const back = (await openBytes(new Uint8Array(await x.bytes.arrayBuffer()), { now: 0 })).result;
       expect(back.verdict.ok).toBe(true);
       expect(back.header!.seedLength).toBe(end + 1);
     }
     for (const zstd of [false, true]) {
-      const red = await forkExportFile(r, end, zstd, 1, true);
+      const red = await forkExportFile(r, end, zstd, 1, true, encodeFork);
       expect(red.redacted).toBeGreaterThanOrEqual(0);
       const back = (await openBytes(new Uint8Array(await red.bytes.arrayBuffer()), { now: 0 })).result;
       expect([back.verdict.ok, back.encoding, back.header!.seedLength]).toEqual([true, zstd ? 'zstd' : 'jsonl', end + 1]);
     }
-    expect((await forkExportFile(r, end, false, 1)).redacted, 'not redacted unless asked').toBeUndefined();
+    expect((await forkExportFile(r, end, false, 1, false, encodeFork)).redacted, 'not redacted unless asked').toBeUndefined();
   });
 
   it('peeks header links even when the header gate refuses it', () => {

@@ -4,8 +4,7 @@
  * parent/child comparison. Pure functions over `OpenResult`, so Node tests can call them.
  */
 import { parseHeaderRecord } from '../core/header';
-import { formatForkExport, writeRedactedFork } from '../io/export';
-import { createFramer } from '../io/zstd-encode';
+import { formatForkExport } from '../io/export';
 import type { LoadResult } from '../io/load';
 import type { FixtureLoadResult } from '../io/fixture';
 import { openBytes, type OpenResult } from '../io/open';
@@ -13,7 +12,9 @@ import type { ExportArchive } from '../io/zip';
 import type { WriterRedaction } from '../protocol/share-protocol';
 import type { ArchiveInfo, ArchiveSession, ForkSide, Summary } from '../protocol/worker-protocol';
 import { SessionQueries } from './queries';
-import { workerCompressor } from './zstd-compressor';
+
+/** Redacts and/or compresses a fork's plain pieces (./fork-encode.ts, run by the writer worker). */
+export type ForkEncoder = (pieces: Uint8Array[], zstd: boolean, redact: boolean | WriterRedaction) => Promise<{ parts: Uint8Array[]; redacted?: number }>;
 
 const decoder = new TextDecoder();
 
@@ -62,26 +63,16 @@ export function containerFields(o: OpenResult): Pick<Summary, 'container' | 'ent
 /**
  * `<id>-fork-<seq>.jsonl[.zstd]`: the log through `cursor` with a fork header naming this session;
  * with `redact`, every credential in it redacted, and the user's own strings (`redacted`: how many).
+ * A plain copy is made here; `encode` redacts and compresses (the session worker's writer worker).
  */
-export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<{ name: string; bytes: Blob; redacted?: number }> {
+export async function forkExportFile(r: LoadResult, cursor: number, zstd: boolean, now: number | undefined, redact: boolean | WriterRedaction, encode: ForkEncoder): Promise<{ name: string; bytes: Blob; redacted?: number }> {
   if (!r.session || !r.header || r.session.log.length === 0) throw new Error('There is no session to export.');
   const last = Math.max(0, Math.min(cursor, r.session.log.length - 1));
   const x = formatForkExport(r, last, { now });
   const base = `${r.header.id}-fork-${last}.jsonl`;
   // the file is gathered as a Blob of pieces (the browser may keep a large one on disk), never one array
-  const parts: Uint8Array[] = [];
-  let redacted: number | undefined;
-  if (redact) {
-    redacted = await writeRedactedFork(x, (b) => parts.push(b), {
-      encoding: zstd ? 'zstd' : 'jsonl', ...(zstd ? { compress: await workerCompressor() } : {}),
-      ...(redact === true ? {} : { extraStrings: redact.extraStrings.filter((s) => s.length > 0) }),
-    });
-  } else if (zstd) {
-    const frame = await createFramer({ compress: await workerCompressor() });
-    for (const p of x.pieces()) parts.push(frame(p));
-  } else {
-    for (const p of x.pieces()) parts.push(p);
-  }
+  const pieces = [...x.pieces()];
+  const { parts, redacted } = zstd || redact ? await encode(pieces, zstd, redact) : { parts: pieces, redacted: undefined };
   const type = zstd ? 'application/zstd' : 'application/x-ndjson';
   return { name: zstd ? `${base}.zstd` : base, bytes: new Blob(parts as BlobPart[], { type }), ...(redacted !== undefined ? { redacted } : {}) };
 }

@@ -7,7 +7,6 @@
 import { strToU8, zipSync } from 'fflate';
 import type { Tour } from '../core/tour';
 import { unpackLog } from '../io/bundle-pack';
-import { loadBytes, type LoadResult } from '../io/load';
 import { applySpans, TextScanner } from '../io/redact/text-scan';
 import { sniffFormat } from '../io/sniff';
 import type { WriterRedaction } from '../protocol/share-protocol';
@@ -46,13 +45,4 @@ export async function tourWithSession(source: Uint8Array, tour: Tour, redact?: W
   }
   const zip = zipSync({ 'session.jsonl': log, 'tour.json': strToU8(JSON.stringify(t, null, 2) + '\n') });
   return { name: `${fileBase(tour.session.id)}.tour.zip`, bytes: zip.buffer, ...(redacted !== undefined ? { redacted } : {}) };
-}
-
-/** The loaded session, or with `redact` the same log redacted and loaded again, for a trace with content. */
-export async function traceSource(loaded: LoadResult, source: () => Promise<Uint8Array>, redact?: WriterRedaction): Promise<{ r: LoadResult; redacted?: number }> {
-  if (!redact) return { r: loaded };
-  const bytes = await source();
-  if (sniffFormat(bytes) === 'zip') throw new Error('this session came from an export ZIP, which cannot be redacted whole: open the session.jsonl it holds.');
-  const red = await redactedPlain(bytes, redact);
-  return { r: await loadBytes(red.bytes), redacted: red.redacted };
 }

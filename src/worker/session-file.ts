@@ -1,11 +1,13 @@
 /**
  * FileApi in the session worker: the questions about the opened file rather than its events (fork
  * and trace export, a ZIP's media, the Share review of the bytes as they came), another session
- * (a parent to compare with, run B of the Runs view) and the parse-only baseline. The exporters
- * and the redaction engine are chunks of their own, loaded on first use.
+ * (a parent to compare with, run B of the Runs view) and the parse-only baseline. The trace
+ * exporter is a chunk of its own, loaded on first use; the redaction engine and the compressor run
+ * in the writer worker (./writer-client.ts), started on first use, so a load never compiles them.
  */
 import type { SessionFigureFold, SessionFigures } from '../core/session-figures';
 import type { OpenResult } from '../io/open';
+import type { LoadResult } from '../io/load';
 import type { ZstdFramesSource } from '../io/zstd-frames';
 import type { FileApi, FileOut } from '../protocol/session-api';
 import type { RunsInfo, RunsPair } from '../protocol/runs-protocol';
@@ -14,6 +16,9 @@ import type { Tour } from '../core/tour';
 import type { ForkSide } from '../protocol/views';
 import { parseOnly } from './bench-parse';
 import { compareWith, forkExportFile, mediaList } from './extras';
+import { loadBytes } from '../io/load';
+import { sniffFormat } from '../io/sniff';
+import { callWriter } from './writer-client';
 import type { SessionQueries } from './queries';
 import { openRunB, type RunsPeer } from './runs';
 
@@ -47,19 +52,19 @@ export class SessionFile implements FileApi {
   }
 
   forkExport(cursor: number, zstd: boolean, now?: number, redact: boolean | WriterRedaction = false): Promise<{ readonly name: string; readonly bytes: Blob; readonly redacted?: number }> {
-    return forkExportFile(this.opened.result, cursor, zstd, now, redact);
+    return forkExportFile(this.opened.result, cursor, zstd, now, redact, (pieces, z, red) => callWriter('encodeFork', pieces, z, red));
   }
 
   async traceExport(format: 'otlp' | 'perfetto', content = false, redact?: WriterRedaction): Promise<FileOut & { readonly redacted?: number }> {
-    const [{ traceExportFile }, { traceSource }] = await Promise.all([import('../io/trace/session-trace'), import('./redacted-writers')]);
+    const { traceExportFile } = await import('../io/trace/session-trace');
     // only content carries what the log's strings hold: without it there is nothing to redact
     const withContent = content && format === 'otlp';
-    const { r, redacted } = await traceSource(this.opened.result, () => this.bytes(), withContent ? redact : undefined);
+    const { r, redacted } = await this.traceSource(withContent ? redact : undefined);
     return { ...traceExportFile(r, format, { content: withContent }), ...(redacted !== undefined ? { redacted } : {}) };
   }
 
   async tourExport(tour: Tour, redact?: WriterRedaction): Promise<FileOut & { readonly redacted?: number }> {
-    return (await import('./redacted-writers')).tourWithSession(await this.bytes(), tour, redact);
+    return callWriter('tourWithSession', await this.bytes(), tour, redact);
   }
 
   media(): { id: string; mediaType: string; bytes: ArrayBuffer }[] {
@@ -82,11 +87,20 @@ export class SessionFile implements FileApi {
   }
 
   async shareReview(settings: ShareSettings): Promise<ShareReview> {
-    return (await import('./share')).reviewShare(await this.bytes(), settings);
+    return callWriter('reviewShare', await this.bytes(), settings);
   }
 
   async shareWrite(settings: ShareSettings, encoding: 'jsonl' | 'zstd'): Promise<{ bytes: ArrayBuffer; redacted: number; rules: string[] }> {
-    return (await import('./share')).writeShare(await this.bytes(), settings, encoding);
+    return callWriter('writeShare', await this.bytes(), settings, encoding);
+  }
+
+  /** The loaded session, or with `redact` the same log redacted (in the writer) and loaded again, for a trace with content. */
+  private async traceSource(redact?: WriterRedaction): Promise<{ r: LoadResult; redacted?: number }> {
+    if (!redact) return { r: this.opened.result };
+    const bytes = await this.bytes();
+    if (sniffFormat(bytes) === 'zip') throw new Error('this session came from an export ZIP, which cannot be redacted whole: open the session.jsonl it holds.');
+    const red = await callWriter('redactedPlain', bytes, redact);
+    return { r: await loadBytes(red.bytes), redacted: red.redacted };
   }
 
   private async bytes(): Promise<Uint8Array> {
