@@ -1,7 +1,7 @@
 /** The page side of the session worker: load with progress, cancel by terminating, RPC by id. */
 import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
 import type { SessionApi } from '../protocol/session-api';
-import type { FromWorker, Moment, Summary, ToWorker } from '../protocol/worker-protocol';
+import type { FromWorker, Summary, ToWorker } from '../protocol/worker-protocol';
 import type { Refusal } from '../store/store';
 import { isArrivingLog, type ArrivingLog } from './arriving-log';
 import { coldDecoder, ZstdSpare } from './zstd-spare';
@@ -10,8 +10,7 @@ import { bundleBoot } from './bundle-boot-global';
 
 export interface LoadCallbacks {
   onProgress(done: number, total: number, events: number, startTime?: number): void;
-  /** `moment`: the moment at the log's last seq, when the worker sent it with the summary. */
-  onLoaded(summary: Summary, moment?: Moment): void;
+  onLoaded(summary: Summary): void;
   /**
    * `refusal`: the file was read and refused as a whole (not a cancel or a broken worker).
    * `kept`: the session open before the load is back (the client returned to its worker, as on Cancel).
@@ -75,7 +74,7 @@ export class SessionClient {
       if (w !== this.worker) return;
       const m = ev.data;
       if (m.kind === 'progress') cb.onProgress(m.done, m.total, m.events, m.startTime);
-      else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary, m.moment); }
+      else if (m.kind === 'loaded') { this.settle(); cb.onLoaded(m.summary); }
       // a file that gives no session (refused as a whole, or not read at all) does not take the place of the session open before
       else if (m.kind === 'failed') cb.onFailed(m.message, m.refusal, this.settleFailed());
       else if (m.kind === 'zstd-wanted') this.lend(w);

@@ -238,29 +238,3 @@ describe('a stale reply never wins', () => {
     expect(app.useApp.getState().lineage).toBeUndefined();
   });
 });
-
-describe('the moment sent with the summary', () => {
-  it('a load that settles with the moment at its end shows it in the same update as the summary, and asks for no moment', async () => {
-    app.loadSession(bytes(1000), 'a.jsonl', 'a');
-    const states: { phase: string; moment?: number }[] = [];
-    const stop = app.useApp.subscribe((s) => states.push({ phase: s.phase, moment: s.moment?.seq }));
-    fake.settle(fakeSummary(10), undefined, moment(9));
-    stop();
-    await flush();
-    expect(states.find((s) => s.phase === 'ready')).toEqual({ phase: 'ready', moment: 9 });
-    expect(fake.asked.filter((r) => r.op === 'moment')).toEqual([]);
-    const s = app.useApp.getState();
-    expect([s.cursor, s.moment?.seq]).toEqual([9, 9]);
-  });
-
-  it('a load restored at another cursor asks for the moment there; the moment at the end is not shown', async () => {
-    app.loadSession(bytes(1000), 'a.jsonl', 'a', { cursor: 4 });
-    fake.settle(fakeSummary(10), undefined, moment(9));
-    expect(app.useApp.getState().moment).toBeUndefined();
-    expect(fake.pending('moment')).toEqual([{ op: 'moment', args: [4] }]);
-    fake.take('moment').resolve(moment(4));
-    await flush();
-    const s = app.useApp.getState();
-    expect([s.cursor, s.moment?.seq]).toEqual([4, 4]);
-  });
-});

@@ -62,7 +62,7 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog | StartedLoa
     ...(restore.view ? { view: restore.view } : {}), ...(restore.live ? { liveSession: s.liveSession } : {}) });
   const callbacks: LoadCallbacks = {
     onProgress: (done, total, events, startTime) => { if (mine()) set({ progress: { done, total, events, startTime } }); },
-    onLoaded: (summary, moment) => {
+    onLoaded: (summary) => {
       if (!mine()) return;
       before.open = undefined;
       dropAnswers();
@@ -71,11 +71,9 @@ export function loadSession(bytes: ArrayBuffer | Blob | ArrivingLog | StartedLoa
       // a selection made in the Log while loading stays, now with its lineage
       const sel = restore.sel !== undefined && restore.sel < summary.length ? restore.sel : get().selected;
       const mark = (m?: number) => (m !== undefined && m <= last ? m : undefined);
-      // the moment at the end came with the summary: the views show it from their first render
-      const at = moment?.seq === cursor ? { moment } : {};
-      set({ phase: 'ready', summary, cursor, ...at, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
+      set({ phase: 'ready', summary, cursor, markA: mark(restore.a), markB: mark(restore.b), progress: { done: summary.byteLength, total: summary.byteLength }, rowsVersion: get().rowsVersion + 1 });
       shown(summary, true);
-      if (!at.moment) requestMoment(cursor);
+      requestMoment(cursor);
       if (sel !== undefined) select(sel);
       restore.onLoaded?.(summary);
     },

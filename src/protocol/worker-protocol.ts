@@ -6,7 +6,6 @@
 import type { RpcReply, RpcRequest } from './rpc';
 import type { SessionApi } from './session-api';
 import type { Summary } from './summary';
-import type { Moment } from './views';
 
 export type * from './summary';
 export type * from './views';
@@ -40,12 +39,7 @@ export type ToWorker =
 export type FromWorker =
   /** `startTime`: time of the first event read, once there is one (the Log's relative times while loading). */
   | { kind: 'progress'; done: number; total: number; events: number; startTime?: number }
-  /**
-   * `moment`: the moment at the log's last seq, where a load opens its cursor unless told otherwise,
-   * sent with the summary so that the first render of the loaded views shows it (no request and
-   * answer, and no render between them).
-   */
-  | { kind: 'loaded'; summary: Summary; moment?: Moment }
+  | { kind: 'loaded'; summary: Summary }
   /** The load has zstd frames to decode: the page lends its spare decoding worker if one is ready. */
   | { kind: 'zstd-wanted' }
   /** The followed session after an append: the same session, grown. */

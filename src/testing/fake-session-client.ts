@@ -9,7 +9,7 @@
 import type { LoadCallbacks } from '../app/session-client';
 import type { Answer, Args, Op, RpcRequest } from '../protocol/rpc';
 import type { SessionApi } from '../protocol/session-api';
-import type { Moment, Summary } from '../protocol/worker-protocol';
+import type { Summary } from '../protocol/worker-protocol';
 import type { Refusal } from '../store/store';
 
 /** A request as the worker receives it: `{ op, args }`. */
@@ -59,10 +59,10 @@ export class FakeSessionClient {
     this.loads.push({ fileName, size: bytes instanceof Blob ? bytes.size : bytes.byteLength, live, cb });
   }
 
-  /** The last load (or load `i`) settles with `summary` (and the moment at its end, when given), as the worker's `loaded` message would. */
-  settle(summary: Summary, i = this.loads.length - 1, moment?: Moment): void {
+  /** The last load (or load `i`) settles with `summary`, as the worker's `loaded` message would. */
+  settle(summary: Summary, i = this.loads.length - 1): void {
     if (i === this.loads.length - 1) { this.loading = false; this.hasSession = true; this.standby = false; }
-    this.loads[i].cb.onLoaded(summary, moment);
+    this.loads[i].cb.onLoaded(summary);
   }
 
   /**

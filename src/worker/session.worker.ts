@@ -89,8 +89,7 @@ scope.onmessage = async (ev: MessageEvent<ToWorker>) => {
       file = new SessionFile(opened, queries, source, () => zstdFramesLent(borrow), figures);
       preview = undefined;
       const summary = { ...queries.summary(), ...containerFields(opened) };
-      const moment = queries.moment(queries.length - 1);
-      post({ kind: 'loaded', summary, moment }, [...transferables(summary), ...transferables(moment)]);
+      post({ kind: 'loaded', summary }, transferables(summary));
     } catch (err) {
       preview = undefined;
       const refusal = err instanceof SessionError ? { kind: err.kind, code: err.code } : undefined;
