@@ -12,6 +12,7 @@ import { useApp } from '../store/store';
 import { select, setCursor } from './cursor';
 import { folderBlob, openFolderSession } from './folder';
 import { runSearch } from './search';
+import { nextSessionShown } from './session';
 import { setView } from './view';
 
 export interface FleetSearchState {
@@ -95,16 +96,9 @@ export function highlightText(pattern: string): string | undefined {
 
 /** Opens a hit's session at its seq: cursor and selection there, the Log shown, the match highlighted. */
 export async function openFleetHit(path: string, seq: number, pattern: string): Promise<void> {
-  // the session shown growing (a followed file) is not the hit's session opening
-  const before = useApp.getState().sessionId;
-  const ready = new Promise<boolean>((resolve) => {
-    const un = useApp.subscribe((s) => {
-      if (s.phase === 'ready' && s.summary && s.sessionId !== before) { un(); resolve(true); }
-      else if (s.phase === 'failed') { un(); resolve(false); }
-    });
-  });
+  const shown = nextSessionShown();
   await openFolderSession(path);
-  if (!(await ready)) return;
+  if (!(await shown)) return;
   setView('log');
   setCursor(seq);
   select(seq);

@@ -9,6 +9,7 @@ import { afterPaint } from './after-paint';
 import type { RunsInfo } from '../protocol/runs-protocol';
 import type { Summary } from '../protocol/worker-protocol';
 import { libraryEntryFor } from '../storage/entry';
+import { nextSessionShown } from './session';
 import { client } from './session-client';
 import { library, libraryState } from './library';
 import { openFromLibrary } from './library-open';
@@ -19,15 +20,6 @@ import { useRuns } from '../store/runs';
 
 const runs = useRuns.setState, runsNow = useRuns.getState;
 
-/** Resolves once the next load of the shown session settles (its summary, or undefined if it failed). */
-export function afterNextLoad(): Promise<Summary | undefined> {
-  return new Promise((resolve) => {
-    const unsub = useApp.subscribe((s, prev) => {
-      if (s.phase === 'ready' && s.summary && s.sessionId !== prev.sessionId) { unsub(); resolve(s.summary); }
-      else if (s.phase === 'failed' || s.phase === 'cancelled') { unsub(); resolve(undefined); }
-    });
-  });
-}
 
 /** Keeps run B in the library (once: the same file is found again), for the deep link; its id, or undefined. */
 async function keepB(blob: Blob, name: string, info: RunsInfo): Promise<string | undefined> {
@@ -93,7 +85,7 @@ export function reportFirstPaint(): void {
 
 /** Opens two sessions: A as the shown session, then B beside it. */
 export async function openRuns(openA: () => void | Promise<void>, b: () => Promise<{ bytes: ArrayBuffer | Blob; name: string; keptId?: string } | undefined>): Promise<void> {
-  const loaded = afterNextLoad();
+  const loaded = nextSessionShown();
   void openA();
   if (!(await loaded)) return;
   const got = await b();

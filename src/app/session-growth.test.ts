@@ -2,6 +2,8 @@
  * A followed file growing is the same session: work scoped to the session shown (a search in
  * flight, the Share review, waiting for another session to open) goes on through a growth and
  * ends only when another session is shown. Before `sessionId`, each growth's new summary ended it.
+ * Waiting for the next session (run A of a pair, a fleet hit) ends with nothing when the open
+ * shows none, also when the session shown stays (it resolved with that session, or never).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Moment } from '../protocol/worker-protocol';
@@ -99,5 +101,38 @@ describe('a followed file growing is the same session', () => {
     await open('b', 3);
     expect(app.useShare.getState().open).toBe(false);
     expect(app.useShare.getState().extraStrings).toEqual([]);
+  });
+
+  it('waiting for the next session: its summary once it shows, not the growth of the session shown', async () => {
+    await open('a', 10);
+    const next = app.nextSessionShown();
+    let got: unknown = 'pending';
+    void next.then((v) => { got = v; });
+    await grow(12);
+    expect(got).toBe('pending');
+    app.loadSession(new ArrayBuffer(500), 'b.jsonl', 'b');
+    const b = fakeSummary(5);
+    fake.settle(b);
+    await flush();
+    expect(got).toBe(b);
+  });
+
+  it('waiting for the next session: nothing when the open fails or is cancelled and the session shown stays', async () => {
+    await open('a', 10);
+    const failed = app.nextSessionShown();
+    app.loadSession(new ArrayBuffer(500), 'b.jsonl', 'b');
+    fake.fail('not a log');
+    expect(await failed).toBeUndefined();
+    expect(state().summary?.length).toBe(10);
+
+    const unread = app.nextSessionShown();
+    app.failOpen('https://example.invalid/c.jsonl', 'The address could not be fetched.');
+    expect(await unread).toBeUndefined();
+
+    const cancelled = app.nextSessionShown();
+    app.loadSession(new ArrayBuffer(500), 'd.jsonl', 'd');
+    app.cancelLoad();
+    expect(await cancelled).toBeUndefined();
+    expect(state().summary?.length).toBe(10);
   });
 });

@@ -119,6 +119,24 @@ export async function growSession(bytes: ArrayBuffer): Promise<boolean> {
   return true;
 }
 
+/**
+ * Resolves once the open begun next shows a session: its summary; undefined when it shows none
+ * (it failed, was cancelled, or failed or was cancelled over the session shown, which stays). A
+ * followed file growing meanwhile is the session shown, not the next one.
+ */
+export function nextSessionShown(): Promise<Summary | undefined> {
+  const floor = lastSessionId;
+  return new Promise((resolve) => {
+    const unsub = useApp.subscribe((s, prev) => {
+      const done = (v: Summary | undefined) => { unsub(); resolve(v); };
+      if (s.phase === 'ready' && s.summary && s.sessionId !== undefined && s.sessionId > floor) done(s.summary);
+      else if (s.phase === 'failed' || s.phase === 'cancelled') done(undefined);
+      // the session shown stays: said in the banners (failed), or back after Cancel
+      else if ((s.openFailure && s.openFailure !== prev.openFailure) || (prev.phase === 'loading' && s.phase === 'ready')) done(undefined);
+    });
+  });
+}
+
 export function setLiveSession(liveSession: LiveSessionState | undefined): void {
   set({ liveSession });
   const s = get();
